@@ -1,0 +1,165 @@
+"""The discord.py client: `GoitaBot` and its factory `create_bot`.
+
+Nothing here connects at import time or in the constructor; `start()`/`run()` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+import os
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.commands import goita_group
+
+log = logging.getLogger(__name__)
+
+# Extensions loaded by setup_hook, in order. Each attaches its `/goita` subcommands to
+# `bot.discord.commands.goita_group`.
+EXTENSIONS: tuple[str, ...] = ("bot.discord.meta",)
+
+# The bot rewrites its heartbeat file this often; `bot.healthcheck` allows 3 intervals.
+HEARTBEAT_INTERVAL_SECONDS = 30.0
+
+CloseHook = Callable[[], Awaitable[None]]
+
+_gc_frozen = False
+
+
+class GoitaBot(commands.Bot):
+    """The bot. Holds the settings and the resources later layers plug in."""
+
+    def __init__(self, settings: Settings, **client_kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        # Slash commands and buttons only: no privileged intents needed.
+        intents.members = False
+        intents.message_content = False
+        options: dict[str, Any] = {
+            "command_prefix": commands.when_mentioned,
+            "intents": intents,
+            # We only ever look at our own board messages, which we keep by id.
+            "max_messages": 200,
+            # Player names appear in boards; a board must never ping @everyone or a role.
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+            "help_command": None,
+        }
+        options.update(client_kwargs)
+        super().__init__(**options)
+        self.settings = settings
+        # Run by close() after the Discord connection is closed, last registered first
+        # (e.g. the database). Discord-side cleanup belongs in a cog's cog_unload, which
+        # discord.py runs while the connection is still open.
+        self.close_hooks: list[CloseHook] = []
+        self._heartbeat_task: asyncio.Task[None] | None = None
+        self._close_task: asyncio.Task[None] | None = None
+        self.tree.error(self._on_app_command_error)
+
+    def add_close_hook(self, hook: CloseHook) -> None:
+        self.close_hooks.append(hook)
+
+    async def setup_hook(self) -> None:
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.tree.get_command(goita_group.name) is None:
+            self.tree.add_command(goita_group)
+        await self._sync_commands()
+        self._heartbeat_task = asyncio.create_task(self._heartbeat(), name="goita-heartbeat")
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        try:
+            if guild_id is not None:
+                # Guild commands update instantly; global ones can take up to an hour.
+                guild = discord.Object(id=guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("Synced %d slash command(s) to guild %d", len(synced), guild_id)
+            else:
+                synced = await self.tree.sync()
+                log.info("Synced %d global slash command(s)", len(synced))
+        except discord.HTTPException as exc:
+            # Keep running: already-registered commands still work.
+            log.error(
+                "Could not sync slash commands (%s). Check that the bot was invited with the "
+                "applications.commands scope%s.",
+                exc,
+                " and that DEV_GUILD_ID is a server the bot is in" if guild_id else "",
+            )
+
+    async def on_ready(self) -> None:
+        global _gc_frozen
+        user = self.user
+        log.info(
+            "Logged in as %s (id %s) in %d server(s)",
+            user,
+            user.id if user else "?",
+            len(self.guilds),
+        )
+        if not _gc_frozen:
+            # Start-up objects (modules, caches) live forever: move them out of the
+            # collector's view so full collections during play are cheaper.
+            _gc_frozen = True
+            gc.freeze()
+
+    async def _heartbeat(self) -> None:
+        path = self.settings.heartbeat_path
+        while not self.is_closed():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(f"{os.getpid()} {time.time():.0f}\n", encoding="utf-8")
+                tmp.replace(path)
+            except OSError as exc:
+                log.warning("Could not write heartbeat file %s: %s", path, exc)
+            await asyncio.sleep(HEARTBEAT_INTERVAL_SECONDS)
+
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("Error in /%s", command, exc_info=error)
+        text = "Sorry, something went wrong with that command. It has been logged."
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def close(self) -> None:
+        # Idempotent: a signal and `async with` may both ask to close.
+        if self._close_task is None:
+            self._close_task = asyncio.create_task(self._close_once())
+        await asyncio.shield(self._close_task)
+
+    async def _close_once(self) -> None:
+        log.info("Shutting down")
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat_task
+        try:
+            await super().close()
+        finally:
+            for hook in reversed(self.close_hooks):
+                try:
+                    await hook()
+                except Exception:
+                    log.exception("Close hook %r failed", hook)
+            with contextlib.suppress(OSError):
+                self.settings.heartbeat_path.unlink(missing_ok=True)
+
+
+def create_bot(settings: Settings, **client_kwargs: Any) -> GoitaBot:
+    """Build the bot without connecting. Extra kwargs go to `commands.Bot` (test hooks)."""
+    return GoitaBot(settings, **client_kwargs)

@@ -1,0 +1,171 @@
+"""Runtime settings, read from the environment and an optional `.env` file.
+
+Every setting is named by its environment variable (upper case); tests construct
+`Settings(discord_token="x", database_path=..., _env_file=None)` directly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_DATABASE_PATH = Path("./goita.sqlite3")
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+# Engine names are shown to players and typed in commands, so keep them short and plain.
+_ENGINE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+TOKEN_HELP = (
+    "Set DISCORD_TOKEN in the environment or in a .env file in the working directory. "
+    "Get a token from the Discord Developer Portal > Applications > (your app) > Bot > "
+    "Reset Token."
+)
+
+
+class Settings(BaseSettings):
+    """All operator-facing configuration of the bot."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        # `DEV_GUILD_ID=` in .env (as in .env.example) means "not set", not "invalid int".
+        env_ignore_empty=True,
+        extra="ignore",
+        case_sensitive=False,
+    )
+
+    discord_token: SecretStr
+    database_path: Path = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    log_level: LogLevel = "INFO"
+
+    turn_timeout_seconds: float = Field(default=60.0, gt=0, le=3600)
+    turn_warning_seconds: float = Field(default=15.0, gt=0)
+    cpu_move_delay_seconds: float = Field(default=1.5, ge=0, le=30)
+    lobby_idle_seconds: float = Field(default=600.0, gt=0, le=86400)
+    round_pause_seconds: float = Field(default=4.0, ge=0, le=60)
+    away_close_seconds: float = Field(default=900.0, gt=0, le=86400)
+    hard_cpu_budget_ms: int = Field(default=200, gt=0, le=10000)
+    # name -> command line of an external engine process the operator allows to be seated.
+    # NoDecode: we parse the JSON ourselves so a typo gives a sentence, not a SettingsError.
+    external_engines: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
+
+    @field_validator("discord_token")
+    @classmethod
+    def _token_not_blank(cls, value: SecretStr) -> SecretStr:
+        if not value.get_secret_value().strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("external_engines", mode="before")
+    @classmethod
+    def _parse_engines_json(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise ValueError(
+                'must be a JSON object like {"name": "command line"} '
+                f"(JSON error: {exc.msg} at position {exc.pos})"
+            ) from exc
+        if not isinstance(parsed, dict) or not all(isinstance(v, str) for v in parsed.values()):
+            raise ValueError('must be a JSON object like {"name": "command line"}')
+        return parsed
+
+    @field_validator("external_engines")
+    @classmethod
+    def _check_engines(cls, value: dict[str, str]) -> dict[str, str]:
+        for name, command in value.items():
+            if not _ENGINE_NAME.match(name):
+                raise ValueError(f"engine name {name!r} must be 1-32 letters, digits, '-' or '_'")
+            try:
+                argv = shlex.split(command)
+            except ValueError as exc:
+                raise ValueError(f"command of engine {name!r} cannot be parsed: {exc}") from exc
+            if not argv:
+                raise ValueError(f"command of engine {name!r} is empty")
+        return value
+
+    @model_validator(mode="after")
+    def _warning_before_timeout(self) -> Settings:
+        if self.turn_warning_seconds >= self.turn_timeout_seconds:
+            raise ValueError(
+                "TURN_WARNING_SECONDS must be smaller than TURN_TIMEOUT_SECONDS "
+                f"(got {self.turn_warning_seconds:g} >= {self.turn_timeout_seconds:g})"
+            )
+        return self
+
+    def engine_argv(self, name: str) -> list[str]:
+        """The argument vector of an allowed external engine (KeyError if not allowed)."""
+        return shlex.split(self.external_engines[name])
+
+    @property
+    def heartbeat_path(self) -> Path:
+        """File the running bot touches periodically; read by `python -m bot.healthcheck`."""
+        return heartbeat_path_for(self.database_path)
+
+
+def heartbeat_path_for(database_path: Path) -> Path:
+    return database_path.with_name(database_path.name + ".heartbeat")
+
+
+def describe_validation_error(exc: ValidationError) -> list[str]:
+    """One plain sentence per bad setting, named by its environment variable."""
+    sentences: list[str] = []
+    for error in exc.errors(include_url=False):
+        loc = [str(part) for part in error["loc"]]
+        if not loc:
+            # Cross-field check (model validator): its message already names the settings.
+            message = error["msg"].removeprefix("Value error, ")
+            sentences.append(message[0].upper() + message[1:] + ".")
+            continue
+        name = loc[0].upper()
+        if name == "DISCORD_TOKEN" and error["type"] == "missing":
+            sentences.append(f"DISCORD_TOKEN is not set. {TOKEN_HELP}")
+            continue
+        if error["type"] == "missing":
+            sentences.append(f"{name} is required.")
+            continue
+        message = error["msg"]
+        detail = f" (in {'.'.join(loc[1:])})" if len(loc) > 1 else ""
+        if error["type"] == "value_error":
+            # Our own validators: the message is complete, and may not echo the input.
+            message = message.removeprefix("Value error, ")
+            shown = ""
+        else:
+            message = message.replace("Input should be", "must be")
+            # Never echo a secret, not even a wrong one.
+            shown = "" if name == "DISCORD_TOKEN" else f" (got {error['input']!r})"
+        sentences.append(f"{name}{detail} {_lower_first(message)}{shown}.")
+    return sentences
+
+
+def _lower_first(text: str) -> str:
+    if text[:1].isupper() and not text[:2].isupper():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def token_missing(exc: ValidationError) -> bool:
+    return any(
+        e["type"] == "missing" and tuple(e["loc"]) == ("discord_token",) for e in exc.errors()
+    )

@@ -1,0 +1,1 @@
+"""Thin discord.py adapter: slash commands, views and embeds. No game rules here."""
