@@ -1,0 +1,505 @@
+"""The round state machine (RULES.md, "A round").
+
+Hands are packed into ints, 4 bits per kind (kind k's count is ``(code >> 4*k) & 15``), so a
+state is a handful of ints and lists: cheap to copy and fast to play out, which the computer
+players rely on. Legal action lists are computed once per (hand, attack, Ou-unlocked) and
+cached.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import errors as E
+from .actions import PASS, PLAY_ON, REDEAL, Action, GoshiDecision, Play
+from .events import (
+    Blocked,
+    Event,
+    GoshiDecided,
+    GoshiDecisionRequested,
+    Led,
+    MustLeadAgain,
+    Passed,
+    Redeal,
+    RoundWon,
+    ShiDeclared,
+)
+from .pieces import COUNT, COUNT_3P, POINTS, Kind, full_set
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from .view import SeatView
+
+SHI, GON, OU = int(Kind.SHI), int(Kind.GON), int(Kind.OU)
+PHASE_GOSHI, PHASE_PLAY, PHASE_OVER = "goshi", "play", "over"
+
+
+def pack(kinds: Iterable[Kind | int]) -> int:
+    code = 0
+    for k in kinds:
+        code += 1 << (int(k) << 2)
+    return code
+
+
+def unpack(code: int) -> list[Kind]:
+    return [Kind(k) for k in range(8) for _ in range((code >> (k << 2)) & 15)]
+
+
+def counts_of(code: int) -> list[int]:
+    return [(code >> (k << 2)) & 15 for k in range(8)]
+
+
+def count_in(code: int, kind: int) -> int:
+    return (code >> (kind << 2)) & 15
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended. ``kind`` is "finish" (a player went out), "hasshi", "nanashi",
+    "rokushi", "goshi-pair" (wins the match at once) or "redeal" (void: same dealer)."""
+
+    kind: str
+    seat: int | None
+    team: int | None
+    points: int
+    doubled: bool = False
+    last: Kind | None = None
+
+    @property
+    def special(self) -> str | None:
+        return None if self.kind == "finish" else self.kind
+
+    @property
+    def wins_match(self) -> bool:
+        return self.kind == "goshi-pair"
+
+
+_LEGAL_CACHE: dict[int, tuple[Action, ...]] = {}
+# each piece as its packed code, so summing a slice of a shuffled set packs a hand
+_SETS: dict[int, list[int]] = {n: [1 << (int(k) << 2) for k in full_set(n)] for n in (3, 4)}
+
+
+def _generate(code: int, attack: int, ou_unlocked: bool) -> tuple[Action, ...]:
+    counts = counts_of(code)
+    size = sum(counts)
+    # Ou attack: rule 1 (other Ou face up), rule 2 (holds both, judged at the start of the
+    # turn: RULES.md **Decision**), rule 3 (last piece: only two pieces left before the play).
+    ou_ok = ou_unlocked or counts[OU] == 2 or size == 2
+    out: list[Action] = []
+    if attack < 0:
+        firsts = [k for k in range(8) if counts[k]]
+    else:
+        out.append(PASS)
+        firsts = [attack] if counts[attack] else []
+        # Ou blocks anything but Gon and Shi
+        if attack not in (SHI, GON, OU) and counts[OU]:
+            firsts.append(OU)
+    for f in firsts:
+        counts[f] -= 1
+        for s in range(8):
+            if counts[s] and (s != OU or ou_ok):
+                out.append(Play(f, s))
+        counts[f] += 1
+    return tuple(out)
+
+
+def legal_for(code: int, attack: int, ou_unlocked: bool) -> tuple[Action, ...]:
+    """Legal plays for a hand: ``attack`` is the kind to answer, or -1 when leading."""
+    key = code | ((attack + 1) << 32) | (ou_unlocked << 36)
+    acts = _LEGAL_CACHE.get(key)
+    if acts is None:
+        acts = _LEGAL_CACHE[key] = _generate(code, attack, ou_unlocked)
+    return acts
+
+
+class Round:
+    """One deal, from the Shi check to the finish. Seats are 0..n-1; the next seat is
+    ``(seat + 1) % n``. ``history`` holds ``(seat, action, lead)`` for every pass and play."""
+
+    __slots__ = (
+        "attack",
+        "attacker",
+        "dealer",
+        "decisions",
+        "hands",
+        "history",
+        "initial_hands",
+        "n",
+        "ou_up",
+        "passes",
+        "pending",
+        "phase",
+        "result",
+        "rules",
+        "shi",
+        "sizes",
+        "turn",
+    )
+
+    rules: RuleSet
+    n: int
+    dealer: int
+    hands: list[int]
+    sizes: list[int]
+    turn: int
+    attack: int
+    attacker: int
+    passes: int
+    ou_up: int
+    phase: str
+    history: list[tuple[int, Action, bool]]
+    pending: list[int]
+    decisions: dict[int, bool]
+    result: RoundResult | None
+    initial_hands: tuple[int, ...]
+    shi: tuple[tuple[int, int], ...]
+
+    def __init__(self, rules: RuleSet, dealer: int, hands: Sequence[Sequence[Kind | int]]):
+        """Start a round from given hands (validated as a deal of the full set); checks the
+        Shi hands at once. Use :meth:`deal` for a shuffled deal."""
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise E.InvalidDeal(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        if len(hands) != n:
+            raise E.InvalidDeal(f"a deal has {n} hands, not {len(hands)}")
+        sizes = [len(h) for h in hands]
+        if any(s != rules.hand_size for s in sizes):
+            raise E.InvalidDeal(f"every hand must have {rules.hand_size} pieces, got {sizes}")
+        total = [0] * 8
+        for h in hands:
+            for k in h:
+                total[int(k)] += 1
+        expected = COUNT if n == 4 else COUNT_3P
+        if total != list(expected):
+            wrong = [f"{Kind(k).kanji} {total[k]} (should be {expected[k]})"
+                     for k in range(8) if total[k] != expected[k]]
+            raise E.InvalidDeal("the hands are not the full set: " + ", ".join(wrong))
+        self._reset(rules, dealer, [pack(h) for h in hands])
+
+    @classmethod
+    def deal(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Round:
+        """A uniformly shuffled deal from ``rng`` (a seeded rng reproduces it)."""
+        pieces = _SETS[rules.players][:]
+        rng.shuffle(pieces)
+        size = rules.hand_size
+        # the full set is valid by construction: skip __init__'s validation (hot in playouts)
+        new = cls.__new__(cls)
+        new._reset(rules, dealer, [sum(pieces[i * size:(i + 1) * size])
+                                   for i in range(rules.players)])
+        return new
+
+    def _reset(self, rules: RuleSet, dealer: int, codes: list[int]) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self.dealer = dealer
+        self.hands = codes
+        self.initial_hands = tuple(codes)
+        self.sizes = [rules.hand_size] * rules.players
+        self.turn = dealer
+        self.attack = -1
+        self.attacker = -1
+        self.passes = 0
+        self.ou_up = 0
+        self.phase = PHASE_PLAY
+        self.history = []
+        self.pending = []
+        self.decisions = {}
+        self.result = None
+        self.shi = ()
+        self._check_special_hands()
+
+    # -- Shi hands ---------------------------------------------------------------------
+    def _check_special_hands(self) -> None:
+        rules = self.rules
+        if self.n == 3:
+            # 3-player variant: four of a kind other than Shi forces a redeal; Shi hands have
+            # no effect (RULES.md **Decision**).
+            for seat, code in enumerate(self.hands):
+                if any(count_in(code, k) == 4 for k in range(1, 8)):
+                    self._end(RoundResult("redeal", seat, None, 0))
+                    return
+            return
+        shi = [count_in(code, SHI) for code in self.hands]
+        self.shi = tuple((s, c) for s, c in enumerate(shi) if c >= 5)
+        # 6, 7 or 8 Shi is checked before any 5-Shi case (RULES.md).
+        for seat, c in enumerate(shi):
+            if c >= 6:
+                others = [k for k in unpack(self.hands[seat]) if k != SHI]
+                if c == 8:
+                    kind, points = "hasshi", 100
+                elif c == 7:
+                    kind, points = "nanashi", 2 * POINTS[others[0]]
+                else:
+                    kind = "rokushi"
+                    points = max(POINTS[k] for k in others)
+                    if others[0] == others[1]:
+                        points *= 2
+                self._end(RoundResult(kind, seat, rules.team_of(seat), points))
+                return
+        fives = [s for s, c in enumerate(shi) if c == 5]
+        if len(fives) == 2 and fives[1] - fives[0] == 2:
+            self._end(RoundResult("goshi-pair", fives[0], rules.team_of(fives[0]), 150))
+            return
+        if fives:
+            self.pending = [(s + 2) % 4 for s in fives]
+            self.phase = PHASE_GOSHI
+
+    def opening_events(self) -> list[Event]:
+        """Events to narrate right after the deal: Shi declarations and what follows."""
+        events: list[Event] = [ShiDeclared(s, c) for s, c in self.shi]
+        if self.phase == PHASE_GOSHI:
+            events += [GoshiDecisionRequested(p, (p + 2) % 4) for p in self.pending]
+        elif self.result is not None:
+            events.append(self._result_event())
+        return events
+
+    def _end(self, result: RoundResult) -> None:
+        self.result = result
+        self.phase = PHASE_OVER
+
+    def _result_event(self) -> Event:
+        r = self.result
+        assert r is not None
+        if r.kind == "redeal":
+            return Redeal("goshi" if self.n == 4 else "four_of_a_kind", r.seat)
+        assert r.seat is not None and r.team is not None
+        return RoundWon(r.seat, r.team, r.points, r.doubled, r.last, r.special)
+
+    # -- queries -----------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    @property
+    def must_lead(self) -> bool:
+        return self.phase == PHASE_PLAY and self.attack < 0
+
+    @property
+    def move_count(self) -> int:
+        """Actions applied so far (plays, passes and decisions): a turn counter for UIs."""
+        return len(self.history) + len(self.decisions)
+
+    def hand(self, seat: int) -> list[Kind]:
+        return unpack(self.hands[seat])
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now: the 5-Shi deciders still to choose, or the seat to play."""
+        if self.phase == PHASE_PLAY:
+            return [self.turn]
+        if self.phase == PHASE_GOSHI:
+            return [s for s in self.pending if s not in self.decisions]
+        return []
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` (default: the seat to move); empty if it may not act."""
+        if self.phase == PHASE_PLAY:
+            if seat is not None and seat != self.turn:
+                return ()
+            return legal_for(self.hands[self.turn], self.attack, self.ou_up > 0)
+        if self.phase == PHASE_GOSHI and seat in self.pending and seat not in self.decisions:
+            return (PLAY_ON, REDEAL)
+        return ()
+
+    # -- applying ----------------------------------------------------------------------
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the :class:`~goita_core.errors.IllegalAction` that ``action`` by ``seat``
+        breaks, or return if it is legal. Changes nothing."""
+        if self.phase == PHASE_OVER:
+            raise E.RoundOver("the round is over")
+        if not 0 <= seat < self.n:
+            raise E.NotYourTurn(f"there is no seat {seat}")
+        if isinstance(action, GoshiDecision):
+            if self.phase != PHASE_GOSHI or seat not in self.pending:
+                raise E.NoDecisionExpected(f"seat {seat} has no 5-Shi decision to make")
+            if seat in self.decisions:
+                raise E.NoDecisionExpected(f"seat {seat} has already chosen")
+            return
+        if self.phase == PHASE_GOSHI:
+            raise E.DecisionPending("a 5-Shi partner must first choose play on or redeal")
+        if seat != self.turn:
+            raise E.NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if action is PASS:
+            if self.attack < 0:
+                raise E.MustLead("you lead now: play one piece face down and attack")
+            return
+        if not isinstance(action, Play):
+            raise E.MalformedAction(f"not an action: {action!r}")
+        code = self.hands[seat]
+        f, s = int(action.first), int(action.second)
+        have = counts_of(code)
+        if have[f] == 0:
+            raise E.PieceNotInHand(f"{Kind(f).kanji} is not in your hand")
+        have[f] -= 1
+        if have[s] == 0:
+            raise E.PieceNotInHand(f"{Kind(s).kanji} is not in your hand"
+                                   + (" (you hold only one)" if f == s else ""))
+        if self.attack >= 0:
+            a = self.attack
+            if f != a:
+                if f != OU:
+                    raise E.BlockMismatch(
+                        f"{Kind(f).kanji} does not block {Kind(a).kanji}: block with the same "
+                        "kind or an Ou")
+                if a in (SHI, GON):
+                    raise E.OuCannotBlock(f"Ou cannot block {Kind(a).kanji}")
+        if s == OU and not (self.ou_up > 0 or have[OU] + (f == OU) == 2 or self.sizes[seat] == 2):
+            raise E.OuAttackNotAllowed(
+                "Ou may attack only once the other Ou was played face up, when you hold both, "
+                "or as your last piece")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action and return what happened; raise (changing nothing) if it is
+        not legal."""
+        self.check(seat, action)
+        if isinstance(action, GoshiDecision):
+            return self._decide(seat, action.play_on)
+        lead = self.attack < 0
+        attack = self.attack
+        self.step(action)
+        events: list[Event] = []
+        if action is PASS:
+            events.append(Passed(seat))
+            if self.attack < 0:
+                events.append(MustLeadAgain(self.turn))
+            return events
+        assert isinstance(action, Play)
+        if lead:
+            events.append(Led(seat, action.first, action.second))
+        else:
+            events.append(Blocked(seat, action.first, Kind(attack)))
+        if self.result is not None:
+            events.append(self._result_event())
+        return events
+
+    def _decide(self, seat: int, play_on: bool) -> list[Event]:
+        self.decisions[seat] = play_on
+        events: list[Event] = [GoshiDecided(seat, play_on)]
+        # RULES.md **Decision**: with two opposing 5-Shi hands the round is redealt if either
+        # partner chooses redeal; it is played only if both choose play on.
+        if not play_on:
+            self._end(RoundResult("redeal", seat, None, 0))
+            events.append(Redeal("goshi", seat))
+        elif all(p in self.decisions for p in self.pending):
+            self.phase = PHASE_PLAY
+        return events
+
+    def step(self, action: Action) -> None:
+        """Apply a play or pass of the seat to move, assumed legal (no checks, no events):
+        the fast path for search and playouts."""
+        seat = self.turn
+        if action is PASS:
+            self.history.append((seat, action, False))
+            self.passes += 1
+            self.turn = (seat + 1) % self.n
+            if self.passes == self.n - 1:
+                # everyone else passed: the attacker leads again (the turn is theirs already)
+                self.attack = -1
+                self.passes = 0
+            return
+        f = action.first  # type: ignore[attr-defined]
+        s = action.second  # type: ignore[attr-defined]
+        lead = self.attack < 0
+        self.hands[seat] -= (1 << (f << 2)) + (1 << (s << 2))
+        size = self.sizes[seat] - 2
+        self.sizes[seat] = size
+        if s == OU:
+            self.ou_up += 1
+        if f == OU and (not lead or self.rules.facedown_ou_unlocks):
+            self.ou_up += 1
+        self.history.append((seat, action, lead))
+        if size == 0:
+            # the last piece is always an attack; double when the one before it was led face
+            # down and is the same kind (or any 7th with house rule double_any_seventh)
+            doubled = f == s and (lead or self.rules.double_any_seventh)
+            points = POINTS[s] * (2 if doubled else 1)
+            self._end(RoundResult("finish", seat, self.rules.team_of(seat), points, doubled,
+                                  Kind(s)))
+            return
+        self.attack = s
+        self.attacker = seat
+        self.passes = 0
+        self.turn = (seat + 1) % self.n
+
+    def random_playout(self, rng: random.Random) -> RoundResult:
+        """Play uniformly random legal actions to the end (Shi phase excluded)."""
+        hands, history = self.hands, self.history
+        choice, cache, n = rng.choice, _LEGAL_CACHE, self.n
+        while self.result is None:
+            turn = self.turn
+            key = hands[turn] | ((self.attack + 1) << 32) | ((self.ou_up > 0) << 36)
+            acts = cache.get(key)
+            if acts is None:
+                acts = legal_for(hands[turn], self.attack, self.ou_up > 0)
+            act = choice(acts)
+            if act is PASS:
+                # inlined pass for speed (same as step)
+                history.append((turn, act, False))
+                self.turn = (turn + 1) % n
+                self.passes += 1
+                if self.passes == n - 1:
+                    self.attack = -1
+                    self.passes = 0
+            else:
+                self.step(act)
+        return self.result
+
+    # -- copies and views --------------------------------------------------------------
+    def clone(self) -> Round:
+        new = Round.__new__(Round)
+        new.rules = self.rules
+        new.n = self.n
+        new.dealer = self.dealer
+        new.hands = self.hands[:]
+        new.sizes = self.sizes[:]
+        new.turn = self.turn
+        new.attack = self.attack
+        new.attacker = self.attacker
+        new.passes = self.passes
+        new.ou_up = self.ou_up
+        new.phase = self.phase
+        new.history = self.history[:]
+        new.pending = self.pending[:]
+        new.decisions = dict(self.decisions)
+        new.result = self.result
+        new.initial_hands = self.initial_hands
+        new.shi = self.shi
+        return new
+
+    def view(self, seat: int, **match_info: object) -> SeatView:
+        from .view import build_view
+
+        return build_view(self, seat, **match_info)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_view(cls, view: SeatView, hands: Sequence[Sequence[Kind | int]]) -> Round:
+        """A playable state that agrees with ``view`` where every seat holds ``hands[s]``
+        now (``hands[view.seat]`` must be the view's own hand): a determinization for search.
+        Its ``history`` is empty: the past does not change what may happen next."""
+        if sorted(int(k) for k in hands[view.seat]) != sorted(int(k) for k in view.hand):
+            raise E.InvalidDeal("the hand for the viewing seat differs from its view")
+        sizes = [len(h) for h in hands]
+        if sizes != list(view.hand_sizes):
+            raise E.InvalidDeal(f"hand sizes {sizes} do not match the view's {view.hand_sizes}")
+        new = Round.__new__(Round)
+        new.rules = view.rules
+        new.n = view.rules.players
+        new.dealer = view.dealer
+        new.hands = [pack(h) for h in hands]
+        new.sizes = sizes
+        new.turn = view.turn
+        new.attack = -1 if view.attack is None or view.must_lead else int(view.attack)
+        new.attacker = -1 if view.attacker is None else view.attacker
+        new.passes = view.passes
+        new.ou_up = view.ou_up
+        new.phase = view.phase
+        # search needs no history; a determinization starts with an empty one
+        new.history = []
+        new.pending = list(view.goshi_pending)
+        new.decisions = {}
+        new.result = view.result
+        new.initial_hands = tuple(new.hands)
+        new.shi = view.shi
+        return new
