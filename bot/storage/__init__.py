@@ -1,0 +1,1 @@
+"""Persistence: SQLite through aiosqlite, behind small repository classes."""

@@ -1,0 +1,103 @@
+"""Opening the SQLite database and applying migrations.
+
+Migrations are the files ``migrations/NNN_name.sql`` applied in order; the schema version is
+SQLite's ``PRAGMA user_version`` (= the NNN of the last applied file). Each file runs in one
+transaction, so a failed migration leaves the previous version intact.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+
+
+class DatabaseError(Exception):
+    """The database cannot be used (unreadable, not SQLite, or from a newer version)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def migrations() -> list[Migration]:
+    found: list[Migration] = []
+    for entry in resources.files("bot.storage.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
+    found.sort(key=lambda m: m.version)
+    versions = [m.version for m in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise DatabaseError(f"migration numbers must run 1, 2, 3 ... without gaps: {versions}")
+    return found
+
+
+async def open_database(path: Path | str, *, upto: int | None = None) -> aiosqlite.Connection:
+    """Open (creating if missing) and migrate the database; WAL mode and a busy timeout.
+
+    An existing file that is not a readable SQLite database raises :class:`DatabaseError`
+    and is never overwritten. ``upto`` stops at a migration version (for upgrade tests).
+    """
+    path = Path(path)
+    if str(path) != ":memory:":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+    try:
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await _migrate(conn, upto)
+    except sqlite3.DatabaseError as exc:
+        await conn.close()
+        raise DatabaseError(
+            f"{path} is not a usable Goita database ({exc}); it was left untouched. "
+            "Move it away or set DATABASE_PATH to another file."
+        ) from exc
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def _migrate(conn: aiosqlite.Connection, upto: int | None) -> None:
+    current = await schema_version(conn)
+    known = migrations()
+    latest = known[-1].version if known else 0
+    if current > latest:
+        raise DatabaseError(
+            f"the database is at schema version {current}, newer than this bot knows "
+            f"({latest}); upgrade the bot instead of using an older one"
+        )
+    for migration in known:
+        if migration.version <= current or (upto is not None and migration.version > upto):
+            continue
+        # executescript commits any open transaction first; wrap the file in its own
+        try:
+            await conn.executescript(
+                f"BEGIN;\n{migration.sql}\nPRAGMA user_version = {migration.version};\nCOMMIT;"
+            )
+        except sqlite3.Error:
+            if conn.in_transaction:
+                await conn.rollback()
+            raise
