@@ -21,7 +21,7 @@ EXIT_CONFIG = 2
 def load_settings() -> Settings | None:
     """Settings from the environment and .env, or None after printing why not."""
     try:
-        return Settings()  # type: ignore[call-arg]  # fields come from env/.env
+        return Settings()  # fields come from env and .env
     except ValidationError as exc:
         if token_missing(exc):
             print("The Goita bot cannot start: no Discord bot token.", file=sys.stderr)
@@ -55,18 +55,19 @@ async def run(settings: Settings) -> int:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, request_stop, sig.name)
 
-    async with bot:
-        try:
+    try:
+        async with bot:
             await bot.start(settings.discord_token.get_secret_value())
-        except discord.LoginFailure:
-            log.error(
-                "Discord rejected DISCORD_TOKEN. Copy a fresh one from the Discord Developer "
-                "Portal > Applications > (your app) > Bot > Reset Token."
-            )
-            return EXIT_CONFIG
-        except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
-            log.error("Discord refused the gateway intents.")
-            return 1
+    except discord.LoginFailure:
+        log.error(
+            "Discord rejected DISCORD_TOKEN. Copy a fresh one from the Discord Developer "
+            "Portal > Applications > (your app) > Bot > Reset Token."
+        )
+        return EXIT_CONFIG
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(sig)
     return 0
 
 

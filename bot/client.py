@@ -12,6 +12,7 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable
+from types import TracebackType
 from typing import Any
 
 import discord
@@ -135,6 +136,16 @@ class GoitaBot(commands.Bot):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        # discord.py's version only waits for its own close task; ours also waits for the
+        # close hooks, so `async with bot:` ends with the database closed.
+        await self.close()
 
     async def close(self) -> None:
         # Idempotent: a signal and `async with` may both ask to close.

@@ -16,8 +16,8 @@ from pydantic import (
     Field,
     SecretStr,
     ValidationError,
+    ValidationInfo,
     field_validator,
-    model_validator,
 )
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
@@ -105,14 +105,17 @@ class Settings(BaseSettings):
                 raise ValueError(f"command of engine {name!r} is empty")
         return value
 
-    @model_validator(mode="after")
-    def _warning_before_timeout(self) -> Settings:
-        if self.turn_warning_seconds >= self.turn_timeout_seconds:
+    @field_validator("turn_warning_seconds")
+    @classmethod
+    def _warning_before_timeout(cls, value: float, info: ValidationInfo) -> float:
+        # A field validator (not a model one) so this is reported together with other bad
+        # settings; turn_timeout_seconds is declared first, so it is already in info.data.
+        timeout = info.data.get("turn_timeout_seconds")
+        if timeout is not None and value >= timeout:
             raise ValueError(
-                "TURN_WARNING_SECONDS must be smaller than TURN_TIMEOUT_SECONDS "
-                f"(got {self.turn_warning_seconds:g} >= {self.turn_timeout_seconds:g})"
+                f"must be smaller than TURN_TIMEOUT_SECONDS (got {value:g} >= {timeout:g})"
             )
-        return self
+        return value
 
     def engine_argv(self, name: str) -> list[str]:
         """The argument vector of an allowed external engine (KeyError if not allowed)."""
