@@ -31,6 +31,18 @@ EXTENSIONS: tuple[str, ...] = ("bot.discord.meta",)
 # The bot rewrites its heartbeat file this often; `bot.healthcheck` allows 3 intervals.
 HEARTBEAT_INTERVAL_SECONDS = 30.0
 
+# On close, handlers already running (slash commands, buttons, modals, events) get this long
+# to finish before the connection and the database are closed.
+SHUTDOWN_GRACE_SECONDS = 5.0  # well inside `docker stop`'s 10 s before SIGKILL
+# Names discord.py gives the tasks that run handlers (discord.py 2.7).
+_HANDLER_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord.py: on_",
+)
+
 CloseHook = Callable[[], Awaitable[None]]
 
 _gc_frozen = False
@@ -150,11 +162,27 @@ class GoitaBot(commands.Bot):
     async def close(self) -> None:
         # Idempotent: a signal and `async with` may both ask to close.
         if self._close_task is None:
-            self._close_task = asyncio.create_task(self._close_once())
+            # A handler that asks to close (e.g. an admin command) must not wait for itself.
+            caller = asyncio.current_task()
+            self._close_task = asyncio.create_task(self._close_once(caller))
         await asyncio.shield(self._close_task)
 
-    async def _close_once(self) -> None:
+    async def _close_once(self, caller: asyncio.Task[Any] | None) -> None:
         log.info("Shutting down")
+        in_flight = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not caller
+            and not task.done()
+            and task.get_name().startswith(_HANDLER_TASK_PREFIXES)
+        ]
+        if in_flight:
+            log.info("Waiting for %d running handler(s) to finish", len(in_flight))
+            _, pending = await asyncio.wait(in_flight, timeout=SHUTDOWN_GRACE_SECONDS)
+            if pending:
+                log.warning(
+                    "%d handler(s) still running after %g s", len(pending), SHUTDOWN_GRACE_SECONDS
+                )
         if self._heartbeat_task is not None:
             self._heartbeat_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -173,3 +173,39 @@ async def test_on_ready_freezes_gc_once(tmp_path: Path, monkeypatch: pytest.Monk
     await b.on_ready()  # a gateway reconnect fires on_ready again
     assert freezes == [1]
     await b.close()
+
+
+async def test_close_lets_running_handlers_finish_before_the_database_closes(
+    started: Any,
+) -> None:
+    b, _ = await started()
+    order: list[str] = []
+
+    async def slash_command_handler() -> None:
+        await asyncio.sleep(0.05)  # e.g. a move being saved
+        order.append("handler finished")
+
+    async def database() -> None:
+        order.append("database closed")
+
+    b.add_close_hook(database)
+    # discord.py runs each slash command in a task with this name.
+    handler = asyncio.create_task(slash_command_handler(), name="CommandTree-invoker")
+    await asyncio.sleep(0)
+    await b.close()
+    assert handler.done()
+    assert order == ["handler finished", "database closed"]
+
+
+async def test_a_handler_that_closes_the_bot_does_not_wait_for_itself(
+    started: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    b, _ = await started()
+    monkeypatch.setattr(bot.client, "SHUTDOWN_GRACE_SECONDS", 30.0)
+
+    async def admin_shutdown_command() -> None:
+        await b.close()
+
+    task = asyncio.create_task(admin_shutdown_command(), name="CommandTree-invoker")
+    await asyncio.wait_for(task, 5)
+    assert b.is_closed()
