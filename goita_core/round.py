@@ -171,6 +171,8 @@ class Round:
         total = [0] * 8
         for h in hands:
             for k in h:
+                if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < 8:
+                    raise E.InvalidDeal(f"not a piece: {k!r}")
                 total[int(k)] += 1
         expected = COUNT if n == 4 else COUNT_3P
         if total != list(expected):
@@ -424,27 +426,52 @@ class Round:
         self.turn = (seat + 1) % self.n
 
     def random_playout(self, rng: random.Random) -> RoundResult:
-        """Play uniformly random legal actions to the end (Shi phase excluded)."""
-        hands, history = self.hands, self.history
-        choice, cache, n = rng.choice, _LEGAL_CACHE, self.n
-        while self.result is None:
-            turn = self.turn
-            key = hands[turn] | ((self.attack + 1) << 32) | ((self.ou_up > 0) << 36)
+        """Play uniformly random legal actions to the end (Shi phase excluded).
+
+        The hot loop of the computer players: :meth:`step` is inlined, and the choice is
+        ``acts[int(random() * len)]`` (uniform up to float rounding, ~2x faster than
+        ``rng.choice``)."""
+        if self.result is not None:
+            return self.result
+        hands, sizes, history = self.hands, self.sizes, self.history
+        rand, cache, n = rng.random, _LEGAL_CACHE, self.n
+        turn, attack, passes, ou_up = self.turn, self.attack, self.passes, self.ou_up
+        while True:
+            key = hands[turn] | ((attack + 1) << 32) | ((ou_up > 0) << 36)
             acts = cache.get(key)
             if acts is None:
-                acts = legal_for(hands[turn], self.attack, self.ou_up > 0)
-            act = choice(acts)
+                acts = legal_for(hands[turn], attack, ou_up > 0)
+            act = acts[int(rand() * len(acts))]
             if act is PASS:
-                # inlined pass for speed (same as step)
                 history.append((turn, act, False))
-                self.turn = (turn + 1) % n
-                self.passes += 1
-                if self.passes == n - 1:
-                    self.attack = -1
-                    self.passes = 0
-            else:
-                self.step(act)
-        return self.result
+                turn = (turn + 1) % n
+                passes += 1
+                if passes == n - 1:  # everyone else passed: the attacker leads again
+                    attack = -1
+                    passes = 0
+                continue
+            f = act.first  # type: ignore[attr-defined]
+            s = act.second  # type: ignore[attr-defined]
+            lead = attack < 0
+            hands[turn] -= (1 << (f << 2)) + (1 << (s << 2))
+            size = sizes[turn] - 2
+            sizes[turn] = size
+            if s == OU:
+                ou_up += 1
+            if f == OU and (not lead or self.rules.facedown_ou_unlocks):
+                ou_up += 1
+            history.append((turn, act, lead))
+            if size == 0:
+                self.turn, self.attack, self.passes, self.ou_up = turn, attack, passes, ou_up
+                doubled = f == s and (lead or self.rules.double_any_seventh)
+                points = POINTS[s] * (2 if doubled else 1)
+                self._end(RoundResult("finish", turn, self.rules.team_of(turn), points,
+                                      doubled, Kind(s)))
+                return self.result  # type: ignore[return-value]
+            attack = s
+            self.attacker = turn
+            passes = 0
+            turn = (turn + 1) % n
 
     # -- copies and views --------------------------------------------------------------
     def clone(self) -> Round:
