@@ -59,9 +59,12 @@ class Led(Event):
 
 @dataclass(frozen=True, slots=True)
 class Blocked(Event):
+    """``seat`` blocked ``answered`` with ``block`` (face up) and attacks with ``attack``."""
+
     seat: int
     block: Kind
     attack: Kind
+    answered: Kind
 
 
 @dataclass(frozen=True, slots=True)

@@ -371,7 +371,7 @@ class Round:
         if lead:
             events.append(Led(seat, action.first, action.second))
         else:
-            events.append(Blocked(seat, action.first, Kind(attack)))
+            events.append(Blocked(seat, action.first, action.second, Kind(attack)))
         if self.result is not None:
             events.append(self._result_event())
         return events
