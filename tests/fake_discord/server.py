@@ -14,7 +14,7 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +159,7 @@ class _Conn:
         self.ready = False
         self.barriers: list[asyncio.Future[None]] = []
         self.heartbeats = 0
+        self.barrier_seq = -1
 
     async def send(self, payload: dict[str, Any]) -> None:
         async with self.lock:
@@ -194,6 +195,7 @@ class FakeDiscord:
         self._by_token: dict[str, FakeInteraction] = {}
         self.rest_log: list[RestCall] = []
         self.gateway_log: list[str] = []
+        self.heartbeats_received = 0
         self.violations: list[str] = []
         self.rate_limit_hits: list[RestCall] = []
         # Discord's rules, adjustable per test
@@ -215,6 +217,8 @@ class FakeDiscord:
         self._bot: Any = None
         self._bot_task: asyncio.Task[None] | None = None
         self._saved_globals: tuple[str, yarl.URL] | None = None
+        self._gate = asyncio.Event()
+        self._gate.set()
         self._register_routes()
         self.clock.on_advance(self._expire_pending)
 
@@ -272,10 +276,24 @@ class FakeDiscord:
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
             self._saved_globals = None
 
-    async def start_bot(self, bot: Any, *, timeout: float = 10.0) -> Any:
-        """Start a discord.py client against this fake and wait until it is ready."""
+    async def start_bot(self, bot: Any, *, timeout: float = 10.0,
+                        skip_identify_wait: bool = True) -> Any:
+        """Start a discord.py client against this fake and wait until it is ready.
+
+        ``skip_identify_wait`` removes discord.py's 5 s pause before a re-IDENTIFY
+        (it paces Discord's identify limit; it is not bot logic) unless the bot's
+        class overrides ``before_identify_hook`` itself.
+        """
         if self._bot is not None:
             raise ScenarioError("a bot is already running; stop_bot() first")
+        import discord
+
+        if skip_identify_wait and type(bot).before_identify_hook is \
+                discord.Client.before_identify_hook:
+            async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
+                return None
+
+            bot.before_identify_hook = no_wait
         self._install_globals()
         self._bot = bot
         self._bot_task = asyncio.create_task(bot.start(self.token), name="fake-discord-bot")
@@ -286,15 +304,17 @@ class FakeDiscord:
             ready.cancel()
             task = self._bot_task
             exc = task.exception() if task.done() else None
-            await self.stop_bot()
+            await self.stop_bot(report=False)
             if exc is not None:
                 raise exc
             raise TimeoutError(f"bot not ready after {timeout} s")
         await self.wait_idle()
         return bot
 
-    async def stop_bot(self) -> None:
-        """Close the running bot (as a process exit would); the fake keeps its state."""
+    async def stop_bot(self, *, report: bool = True) -> None:
+        """Close the running bot (as a process exit would); the fake keeps its state.
+
+        If the bot's ``start()`` ended with an exception, that is a violation."""
         bot, task = self._bot, self._bot_task
         self._bot, self._bot_task = None, None
         if bot is None:
@@ -304,7 +324,8 @@ class FakeDiscord:
             try:
                 await asyncio.wait_for(task, timeout=5)
             except Exception as exc:  # the bot's own failure, report it
-                self.violations.append(f"bot task ended with {exc!r}")
+                if report:
+                    self.violations.append(f"bot task ended with {exc!r}")
         for conn in list(self._conns):
             await conn.ws.close()
 
@@ -382,6 +403,18 @@ class FakeDiscord:
             await conn.ws.close(code=code)
         self.gateway_log.append(f"DROP {code}")
 
+    @contextlib.asynccontextmanager
+    async def outage(self) -> AsyncIterator[None]:
+        """Drop the gateway and keep new connections waiting for HELLO until the block
+        ends; events of the block are buffered and replayed when the bot RESUMEs."""
+        self._gate.clear()
+        try:
+            await self.drop_connection()
+            yield
+        finally:
+            self._gate.set()
+        await self.wait_connected()
+
     async def send_reconnect(self) -> None:
         """Send op 7 RECONNECT; the bot closes and RESUMEs."""
         conn = self._live_conn()
@@ -429,11 +462,28 @@ class FakeDiscord:
         return busy
 
     async def _barrier(self) -> None:
-        """Round trip on the gateway: the bot answers op 1 only after it parsed
-        every event sent before it, so the handler tasks for them exist."""
+        """Wait until the bot has parsed every event sent so far, so the handler tasks
+        for them exist. discord.py stores each event's ``s`` in ``ws.sequence`` and
+        parses the event in the same synchronous step, so reading it is enough."""
         conn = self._live_conn()
-        if conn is None:
+        if conn is None or conn.session is None:
             return
+        session = conn.session
+        end = time.monotonic() + 1.0
+        ws = getattr(self._bot, "ws", None)
+        if ws is None or getattr(ws, "session_id", None) != session.id:
+            await self._heartbeat_barrier(conn)
+            return
+        while (getattr(ws, "sequence", None) or 0) < session.seq and time.monotonic() < end:
+            await asyncio.sleep(0.0005)
+
+    async def _heartbeat_barrier(self, conn: _Conn) -> None:
+        """Fallback round trip: the client answers op 1 after parsing earlier events.
+        Used only once per batch of events: discord.py allows 110 gateway sends a minute."""
+        assert conn.session is not None
+        if conn.barrier_seq == conn.session.seq:
+            return
+        conn.barrier_seq = conn.session.seq
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         conn.barriers.append(fut)
         await conn.send({"op": OP_HEARTBEAT, "d": None})
@@ -504,6 +554,7 @@ class FakeDiscord:
         conn = _Conn(ws)
         self._conns.append(conn)
         try:
+            await self._gate.wait()
             await conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": 41250}})
             async for msg in ws:
                 if msg.type != aiohttp.WSMsgType.TEXT:
@@ -522,6 +573,7 @@ class FakeDiscord:
         d = msg.get("d") or {}
         if op == OP_HEARTBEAT:
             conn.heartbeats += 1
+            self.heartbeats_received += 1
             barriers, conn.barriers = conn.barriers, []
             for fut in barriers:
                 if not fut.done():

@@ -74,6 +74,7 @@ class ToyBot(commands.Bot):
         self.hook: Hook | None = None
         self.seen: list[discord.Interaction] = []
         self.errors: list[BaseException] = []
+        self.messages_seen: list[discord.Message] = []
 
     async def setup_hook(self) -> None:
         group = app_commands.Group(name="toy", description="Toy commands")
@@ -110,6 +111,9 @@ class ToyBot(commands.Bot):
         self.tree.add_command(group)
         self.add_view(LobbyView())
         await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.messages_seen.append(message)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
