@@ -70,6 +70,11 @@ class FakeUser:
         """
         return await self.fake.run_command(self, channel, command, options, settle=settle)
 
+    async def autocomplete(self, channel: FakeChannel, command: str, /, *, focused: str,
+                           value: str = "", **options: Any) -> list[dict[str, Any]]:
+        """Type ``value`` into option ``focused``; returns the choices the bot offered."""
+        return await self.fake.autocomplete(self, channel, command, focused, value, options)
+
     async def click(self, message: FakeMessage, label: str | None = None, /, *,
                     custom_id: str | None = None, settle: bool = True) -> FakeInteraction:
         """Click the button with this label (or custom_id) on the message as it is now."""

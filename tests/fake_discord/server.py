@@ -1549,9 +1549,9 @@ class FakeDiscord:
                 raise ScenarioError(f"option {spec['name']!r} is required")
         return out
 
-    async def run_command(self, user: FakeUser, channel: FakeChannel, command: str,
-                          options: dict[str, Any], *, settle: bool) -> FakeInteraction:
-        self._check_sees(user, channel)
+    def _command_data(self, channel: FakeChannel, command: str, options: dict[str, Any],
+                      focused: str | None = None,
+                      partial: str = "") -> tuple[dict[str, Any], str]:
         words = command.strip().lstrip("/").split()
         if not words:
             raise ScenarioError("empty command")
@@ -1570,7 +1570,18 @@ class FakeDiscord:
             raise ScenarioError(f"/{' '.join(words)} needs a subcommand: "
                                 f"{[s['name'] for s in specs]}")
         resolved: dict[str, dict[str, Any]] = {}
-        leaf = self._build_options(specs, options, resolved, channel)
+        if focused is None:
+            leaf = self._build_options(specs, options, resolved, channel)
+        else:
+            # while typing, Discord sends the options so far and the focused one as text
+            spec = next((s for s in specs if s["name"] in (focused, focused.replace("_", "-"))),
+                        None)
+            if spec is None or not spec.get("autocomplete"):
+                raise ScenarioError(f"option {focused!r} has no autocomplete")
+            optional = [dict(s, required=False) for s in specs]
+            leaf = self._build_options(optional, options, resolved, channel)
+            leaf.append({"name": spec["name"], "type": spec["type"], "value": partial,
+                         "focused": True})
         for sub in reversed(path):
             leaf = [{"name": sub["name"], "type": sub["type"], "options": leaf}]
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1,
@@ -1579,8 +1590,23 @@ class FakeDiscord:
             data["resolved"] = resolved
         if "guild_id" in cmd:
             data["guild_id"] = cmd["guild_id"]
+        return data, " ".join(words)
+
+    async def run_command(self, user: FakeUser, channel: FakeChannel, command: str,
+                          options: dict[str, Any], *, settle: bool) -> FakeInteraction:
+        self._check_sees(user, channel)
+        data, name = self._command_data(channel, command, options)
         return await self._interact(user, channel, APPLICATION_COMMAND, data,
-                                    command_name=" ".join(words), settle=settle)
+                                    command_name=name, settle=settle)
+
+    async def autocomplete(self, user: FakeUser, channel: FakeChannel, command: str,
+                           focused: str, partial: str,
+                           options: dict[str, Any]) -> list[dict[str, Any]]:
+        self._check_sees(user, channel)
+        data, name = self._command_data(channel, command, options, focused, partial)
+        inter = await self._interact(user, channel, AUTOCOMPLETE, data, command_name=name,
+                                     settle=True)
+        return inter.autocomplete_choices or []
 
     def _actionable(self, user: FakeUser, message: FakeMessage) -> FakeMessage:
         current = self.messages.get(message.id)

@@ -232,3 +232,12 @@ async def test_channel_messages_threads_files_and_dms(world: World) -> None:
     assert thread.messages[0].files == [("game.kifu", b"kifu")]
     assert [m.content for m in world.alice.sees(world.alice.dm())] == ["psst"]
     assert world.bob.sees(world.alice.dm()) == []
+
+
+async def test_autocomplete_offers_the_bots_choices(world: World) -> None:
+    choices = await world.alice.autocomplete(world.chan, "toy paint", focused="colour", value="g")
+    assert choices == [{"name": "green", "value": "green"}]
+    reply = await world.alice.run(world.chan, "toy paint", colour="green")
+    assert reply.text() == "painted green"
+    with pytest.raises(ScenarioError, match="no autocomplete"):
+        await world.alice.autocomplete(world.chan, "toy greet", focused="times", value="1")

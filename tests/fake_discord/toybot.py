@@ -108,6 +108,16 @@ class ToyBot(commands.Bot):
             bot.seen.append(interaction)
             await interaction.response.send_message(" ".join([f"hi {who.name}"] * times))
 
+        async def colours(interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+            names = ["red", "green", "blue"]
+            return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(current)]
+
+        @group.command(name="paint", description="Paint in a colour")
+        @app_commands.autocomplete(colour=colours)
+        async def paint(interaction: discord.Interaction, colour: str) -> None:
+            await interaction.response.send_message(f"painted {colour}")
+
         self.tree.add_command(group)
         self.add_view(LobbyView())
         await self.tree.sync()
