@@ -88,6 +88,7 @@ BUSY_TASK_PREFIXES = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch",
     "discord-ui-modal-dispatch",
+    "discord-ui-dynamic-item-",
 )
 
 
@@ -203,6 +204,8 @@ class FakeDiscord:
         self.token_lifetime = 15 * 60.0  # interaction token validity on the fake clock
         self.allow_privileged_intents = False
         self.idle_timeout = 5.0
+        self.idle_quiet = 0.0
+        self._last_activity = 0.0
         self.busy_task_prefixes: list[str] = list(BUSY_TASK_PREFIXES)
         self._rate_rules: dict[str, _RateRule] = {}
         self._forced: dict[str, _Forced429] = {}
@@ -490,21 +493,29 @@ class FakeDiscord:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(fut, timeout=1.0)
 
-    async def wait_idle(self, timeout: float | None = None) -> None:
+    async def wait_idle(self, timeout: float | None = None, quiet: float | None = None) -> None:
         """Wait until the bot has processed every event, has no handler running and no
-        REST request in flight (checked twice in a row)."""
+        REST request in flight (checked twice in a row), and, with ``quiet`` (default
+        ``fake.idle_quiet``), made no REST call for that many seconds."""
         limit = self.idle_timeout if timeout is None else timeout
+        quiet = self.idle_quiet if quiet is None else quiet
         end = time.monotonic() + limit
         calm = 0
-        while calm < 2:
+        while True:
             await self._barrier()
             await asyncio.sleep(0)
             busy = self._busy()
             calm = 0 if busy else calm + 1
-            if calm < 2:
-                if time.monotonic() > end:
-                    raise TimeoutError(f"bot still busy after {limit} s: {busy}")
-                await asyncio.sleep(0.001)
+            if calm >= 2:
+                since = time.monotonic() - self._last_activity
+                if since >= quiet:
+                    return
+                calm = 0
+                await asyncio.sleep(quiet - since)
+                continue
+            if time.monotonic() > end:
+                raise TimeoutError(f"bot still busy after {limit} s: {busy}")
+            await asyncio.sleep(0.001)
 
     # ------------------------------------------------------------------ checks
 
@@ -739,6 +750,7 @@ class FakeDiscord:
         template, handler, params = found
         key = f"{request.method} {template}"
         self._inflight += 1
+        self._last_activity = time.monotonic()
         try:
             body, files = await self._read_body(request)
             headers, retry_after, is_global = self._rate_check(key, params)
@@ -773,6 +785,7 @@ class FakeDiscord:
             return self._json(exc.status, exc.body())
         finally:
             self._inflight -= 1
+            self._last_activity = time.monotonic()
 
     @staticmethod
     def _json(status: int, data: Any, headers: dict[str, str] | None = None) -> web.Response:

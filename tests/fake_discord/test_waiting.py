@@ -1,0 +1,46 @@
+"""wait_idle: scenarios never sleep, even when the bot works in the background."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from tests.fake_discord.conftest import World
+from tests.fake_discord.toybot import Hook
+
+
+def _later_post(delay: float, name: str | None) -> Hook:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("on it", ephemeral=True)
+        channel = i.channel
+        assert isinstance(channel, discord.TextChannel)
+
+        async def post() -> None:
+            await asyncio.sleep(delay)
+            await channel.send("done later")
+
+        asyncio.get_running_loop().create_task(post(), name=name)
+
+    return hook
+
+
+async def test_named_background_tasks_count_as_busy(world: World) -> None:
+    world.fake.busy_task_prefixes.append("toy-bg-")
+    world.bot.hook = _later_post(0.05, "toy-bg-1")
+    await world.alice.run(world.chan, "toy do")
+    assert world.chan.last_message().content == "done later"
+
+
+async def test_quiet_period_catches_unnamed_background_work(world: World) -> None:
+    world.bot.hook = _later_post(0.03, None)
+    await world.alice.run(world.chan, "toy do", settle=False)
+    await world.fake.wait_idle(quiet=0.1)
+    assert world.chan.last_message().content == "done later"
+
+
+async def test_wait_for_a_condition(world: World) -> None:
+    world.bot.hook = _later_post(0.03, None)
+    await world.alice.run(world.chan, "toy do")
+    await world.fake.wait_for(lambda: len(world.chan.public_messages()) == 1, what="the post")
+    assert world.chan.last_message().content == "done later"
