@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 # Extensions loaded by setup_hook, in order. Each attaches its `/goita` subcommands to
 # `bot.discord.commands.goita_group`.
-EXTENSIONS: tuple[str, ...] = ("bot.discord.meta",)
+EXTENSIONS: tuple[str, ...] = ("bot.discord.meta", "bot.discord.game")
 
 # The bot rewrites its heartbeat file this often; `bot.healthcheck` allows 3 intervals.
 HEARTBEAT_INTERVAL_SECONDS = 30.0
@@ -82,6 +82,9 @@ class GoitaBot(commands.Bot):
         self.close_hooks.append(hook)
 
     async def setup_hook(self) -> None:
+        from bot.i18n import GoitaTranslator
+
+        await self.tree.set_translator(GoitaTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.tree.get_command(goita_group.name) is None:

@@ -1,0 +1,230 @@
+# ruff: noqa: E501  (catalog strings read better unbroken)
+"""English messages. Keys are shared with ``ja.py``; ``{name}`` fields must match."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # -- pieces and teams -----------------------------------------------------------------
+    "piece.0": "Shi",
+    "piece.1": "Gon",
+    "piece.2": "Bakko",
+    "piece.3": "Gin",
+    "piece.4": "Kin",
+    "piece.5": "Kaku",
+    "piece.6": "Hisha",
+    "piece.7": "Ou",
+    "piece.label": "{kanji} {name}",
+    "piece.face_down": "face-down piece",
+    "team.0": "Team A",
+    "team.1": "Team B",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
+    "cpu.name": "CPU {n} ({level})",
+    "seat.away": "away",
+    "seat.dealer": "dealer",
+    "seat.host": "host",
+    # -- buttons ----------------------------------------------------------------------------
+    "btn.join": "Join",
+    "btn.leave": "Leave",
+    "btn.cpu.easy": "+ CPU easy",
+    "btn.cpu.normal": "+ CPU normal",
+    "btn.cpu.hard": "+ CPU hard",
+    "btn.start": "Start",
+    "btn.cancel": "Cancel",
+    "btn.shuffle": "Shuffle seats",
+    "btn.hand": "My hand",
+    "btn.pass": "Pass",
+    "btn.back": "Back",
+    "btn.play_on": "Play on",
+    "btn.redeal": "Redeal",
+    "btn.rematch": "Rematch",
+    "btn.stop_confirm": "Yes, stop the table",
+    # -- lobby ------------------------------------------------------------------------------
+    "lobby.title": "ごいた Goita · new table",
+    "lobby.host": "Host: {host}",
+    "lobby.target": "Target: {target} points",
+    "lobby.house.double_any_seventh": "House rule: 7th and 8th of the same kind always double",
+    "lobby.teams": "Partners sit opposite: seats 1 and 3 are {team_a}, seats 2 and 4 are {team_b}.",
+    "lobby.empty": "(empty seat)",
+    "lobby.footer": "Join or add CPUs; the host starts when all 4 seats are filled. "
+    "Closes after {minutes} min without a start.",
+    # -- board ------------------------------------------------------------------------------
+    "board.title": "ごいた Goita · round {round}",
+    "board.scores": "{team_a} **{a}** · {team_b} **{b}** · first to {target}",
+    "board.seat": "{turn}{name} · {team} · {left} left{tags}",
+    "board.nothing_played": "nothing played yet",
+    "board.defence": "Def",
+    "board.attack": "Att",
+    "board.attack_to_answer": "Attack to answer: {piece} by {name}",
+    "board.turn": "Turn: {name}",
+    "board.turn_lead": "Turn: {name} (leads)",
+    "board.goshi_wait": "Waiting for {name} to choose play on or redeal",
+    "board.last_moves": "Last moves",
+    "board.footer": "My hand shows your pieces (only to you). {seconds} s per move.",
+    "board.teams_announced": "{team_a}: {a1} & {a2} · {team_b}: {b1} & {b2}",
+    "board.first_dealer": "{name} deals first.",
+    "board.dealer": "{name} deals this round.",
+    "board.stopped": "This table has ended.",
+    # -- move log (keys and params as TableService narrates them) -----------------------------
+    "log.start": "Match {match_no} begins: {dealer_name} deals first",
+    "log.deal": "Round {round}: {dealer_name} deals",
+    "log.shi": "{name} declares {count} Shi",
+    "log.goshi_wait": "{holder_name} holds 5 Shi: {name} chooses play on or redeal",
+    "log.goshi_decided.play_on": "{name} chose to play on",
+    "log.goshi_decided.redeal": "{name} chose to redeal",
+    "log.redeal": "Redeal: the same dealer deals again",
+    "log.led": "{name} led a face-down piece and attacked {attack}",
+    "log.blocked": "{name} blocked with {block} and attacked {attack}",
+    "log.passed": "{name} passed",
+    "log.lead_again": "Three passes: {name} leads again",
+    "log.round_won": "{name} ({team}) went out with {last}: +{points}",
+    "log.round_won.special": "{name} ({team}): {special} +{points}",
+    "log.match_won": "{team} wins the match",
+    "log.join": "{name} sat down",
+    "log.leave": "{name} left",
+    "log.cpu_added": "{name} sat down",
+    "log.seat_removed": "{name} was removed",
+    "log.shuffled": "Seats shuffled",
+    "log.moved": "Seats {from_n} and {to_n} swapped",
+    "log.cpu_took_seat": "{name} left: a CPU plays that seat",
+    "log.timeout": "{name} ran out of time: a CPU moved for them",
+    "log.back": "{name} is back",
+    # -- round and match end ------------------------------------------------------------------
+    "round.title": "ごいた Goita · round {round} over",
+    "round.finish": "{name} ({team}) went out with {piece}: **+{points}**",
+    "round.doubled": " (doubled: 7th and 8th the same)",
+    "round.hasshi": "{name} ({team}) holds 8 Shi: **+{points}**",
+    "round.nanashi": "{name} ({team}) holds 7 Shi: **+{points}**",
+    "round.rokushi": "{name} ({team}) holds 6 Shi: **+{points}**",
+    "round.goshi_pair": "{name} and partner both hold 5 Shi: {team} wins the match",
+    "round.redeal": "The round is redealt by the same dealer.",
+    "round.revealed": "Face-down pieces are now shown.",
+    "round.next": "The next round starts in a moment.",
+    "match.title": "ごいた Goita · match over",
+    "match.winner": "🏆 **{team}** wins: {team_a} {a} · {team_b} {b}",
+    "match.players": "{team_a}: {a1} & {a2}\n{team_b}: {b1} & {b2}",
+    "match.stopped": "The match was stopped before the end: {team_a} {a} · {team_b} {b}",
+    "match.rounds": "Rounds",
+    "match.round_line": "{n}. {team} +{points} · {name} {piece}",
+    "match.round_redeal": "{n}. redeal",
+    "match.round_special": "{n}. {team} +{points} · {name} ({special})",
+    "match.more_rounds": "… {count} earlier rounds",
+    "match.footer": "Rematch seats the same players again.",
+    "special.hasshi": "8 Shi",
+    "special.nanashi": "7 Shi",
+    "special.rokushi": "6 Shi",
+    "special.goshi-pair": "5 Shi pair",
+    # -- hand (ephemeral) ----------------------------------------------------------------------
+    "hand.title": "Your hand · {team}",
+    "hand.pieces": "{pieces} ({count} pieces)",
+    "hand.empty": "(no pieces)",
+    "hand.lead": "**Your turn: you lead.** Choose the piece to play face down.",
+    "hand.answer": "**Your turn:** answer {piece} from {name}: block it, or Pass.",
+    "hand.choose_attack": "Now choose your attack. {first_label}: {first}.",
+    "hand.first_label.block": "Block",
+    "hand.first_label.face_down": "Face down",
+    "hand.waiting": "Turn: {name}.",
+    "hand.ou_locked": "王 Ou may not attack yet (greyed out).",
+    "hand.goshi_prompt": "**Your partner {name} holds 5 Shi.** Play on with these hands, or redeal?",
+    "hand.goshi_wait": "Waiting for {name} to choose play on or redeal.",
+    "hand.lobby": "The match has not started yet.",
+    "hand.round_over": "The round is over; the next one starts in a moment.",
+    "hand.match_over": "The match is over.",
+    "hand.closed": "This table has ended.",
+    "hand.expired": "This message no longer updates: click **My hand** on the board again.",
+    "hand.back": "Welcome back: your seat is yours again.",
+    "hand.timeout_in": "Time left for your move: {seconds} s.",
+    # -- notifications ---------------------------------------------------------------------------
+    "ping.your_turn": "{mention}, it is your turn. Click **My hand**.",
+    "ping.goshi": "{mention}, your partner holds 5 Shi: choose play on or redeal in **My hand**.",
+    "ping.timeout_warning": "{mention}, {seconds} s left for your move, then a CPU moves for you.",
+    "ping.taken_over": "{mention}, time ran out: a CPU moved for you. Click **My hand** to take "
+    "your seat back.",
+    "warn.timeout": "⏰ {seconds} s left for your move; then a CPU moves for you.",
+    # -- table closed ---------------------------------------------------------------------------
+    "closed.cancelled": "The host cancelled this table.",
+    "closed.idle": "This lobby closed: nobody started it for {minutes} minutes.",
+    "closed.stopped": "This table was stopped.",
+    "closed.abandoned": "This table closed: every player was away for a long time.",
+    "closed.finished": "The match is over.",
+    "closed.empty": "Everyone left: the table closed.",
+    "closed.other": "This table has ended.",
+    # -- command replies ---------------------------------------------------------------------------
+    "new.opened": "Table opened: {link}",
+    "new.exists": "This channel already has a table: {link}",
+    "leave.done": "You left the table; a CPU plays your seat.",
+    "lobby.left": "You left the table.",
+    "stop.confirm": "Stop the table in this channel? The match ends now and is recorded as "
+    "stopped.",
+    "stop.done": "The table was stopped.",
+    "rematch.opened": "Rematch: {link}",
+    "hand.opened_elsewhere": "Your hand is below.",
+    "ok": "Done.",
+    # -- errors (TableError codes) -----------------------------------------------------------------
+    "err.generic": "That did not work. Please try again.",
+    "err.no_table": "There is no Goita table here. Start one with /goita new.",
+    "err.table_exists": "This channel already has a table.",
+    "err.not_seated": "You are not seated at this table.",
+    "err.already_seated": "You are already seated at this table.",
+    "err.table_full": "All four seats are taken.",
+    "err.not_host": "Only the host can do that.",
+    "err.not_host_or_manager": "Only the host or someone with Manage Messages can stop the table.",
+    "err.not_in_lobby": "The match has already started.",
+    "err.not_playing": "No match is being played at this table.",
+    "err.need_four": "All four seats must be filled to start.",
+    "err.stale": "That button is from an earlier turn. Use the latest message.",
+    "err.not_your_turn": "It is not your turn.",
+    "err.no_decision": "You have no decision to make now.",
+    "err.not_finished": "The match is not over yet.",
+    "err.closed": "This table has ended.",
+    "err.busy": "Another click is being handled; try again.",
+    "err.no_cpu_seat": "There is no free seat for a CPU.",
+    "err.bad_level": "Unknown CPU level.",
+    "err.bad_target": "The target must be between 50 and 1000.",
+    "err.not_in_guild": "Goita tables live in server text channels.",
+    "err.seat_taken": "That seat is taken.",
+    "err.bad_seat": "There is no such seat.",
+    "err.host_seat": "The host's seat cannot be removed.",
+    "err.unknown_button": "This button is no longer valid.",
+    "err.illegal": "That move is not allowed now.",
+    "err.illegal.not_your_turn": "It is not your turn.",
+    "err.illegal.decision_pending": "Waiting for the 5-Shi decision first.",
+    "err.illegal.no_decision_expected": "There is no decision to make now.",
+    "err.illegal.piece_not_in_hand": "You do not hold that piece.",
+    "err.illegal.must_lead": "You lead now, so you cannot pass.",
+    "err.illegal.block_mismatch": "A block must be the same kind as the attack (or 王 Ou).",
+    "err.illegal.ou_cannot_block": "王 Ou cannot block 香 Gon or し Shi.",
+    "err.illegal.ou_attack_not_allowed": "王 Ou may not attack yet.",
+    "err.illegal.malformed_action": "That is not a valid move.",
+    "err.illegal.round_over": "The round is over.",
+    "err.illegal.match_over": "The match is over.",
+    "err.illegal.illegal": "That move is not allowed now.",
+    "err.internal": "Sorry, something went wrong. It has been logged.",
+    # -- rules ------------------------------------------------------------------------------------
+    "rules.title": "ごいた Goita in short",
+    "rules.text": (
+        "**Players.** Four, in two teams; partners sit opposite. Turns go to the next seat.\n"
+        "**Pieces.** 32: 王 Ou ×2 (50 points), 飛 Hisha ×2 and 角 Kaku ×2 (40), "
+        "金 Kin ×4 and 銀 Gin ×4 (30), 馬 Bakko ×4 and 香 Gon ×4 (20), し Shi ×10 (10). "
+        "Everyone gets 8 and keeps them secret.\n"
+        "**Leading.** The dealer lays one piece face down, then one face up: the attack.\n"
+        "**Answering.** Each next player passes, or blocks with the same kind (王 Ou blocks "
+        "anything except 香 and し) and must then attack with another piece. When the other "
+        "three pass in a row, the last attacker leads again, face down then face up.\n"
+        "**王 Ou** may attack only once the other Ou was shown face up, when you hold both, "
+        "or as your last piece.\n"
+        "**Winning a round.** The first to play all 8 pieces scores the last piece's value "
+        "for the team, doubled if the 7th piece was the same kind played face down. "
+        "The winner deals next.\n"
+        "**Shi hands.** 8 Shi: 100 points. 7 Shi: twice the other piece. 6 Shi: the higher "
+        "other piece (doubled if the two match). 5 Shi: the partner chooses to play on or "
+        "redeal; both partners with 5 Shi win the match.\n"
+        "**Match.** The first team to reach the target (150 unless set otherwise) wins.\n"
+        "**Here.** Click **My hand** on the board: first choose the block (or the face-down "
+        "piece), then the attack; Back undoes the first choice."
+    ),
+}
+
+#: English command texts are the source strings; this maps none of them (kept for symmetry).
+COMMANDS: dict[str, str] = {}

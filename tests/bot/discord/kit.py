@@ -1,0 +1,122 @@
+"""Helpers for the game's end-to-end scenarios through the fake Discord."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.app.service import TableService
+from bot.app.table import Table
+from bot.client import GoitaBot, create_bot
+from bot.discord.buttons import ButtonId
+from bot.discord.presenter import DiscordPresenter
+from tests.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+
+BUSY_PREFIXES = ("goita-board-", "goita-hand", "goita-ping", "goita-unping", "goita-warn")
+
+FAST = {
+    "cpu_move_delay_seconds": 0.0,
+    "round_pause_seconds": 0.0,
+    "turn_timeout_seconds": 60.0,
+    "turn_warning_seconds": 15.0,
+}
+
+
+class FakeClockAdapter:
+    """The bot's Clock on the fake's clock, so advancing the fake moves the table timers."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+
+    def now(self) -> float:
+        return self.fake.clock.time()
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    chan: FakeChannel
+    bot: GoitaBot
+
+    @property
+    def service(self) -> TableService:
+        service = self.bot.tables  # type: ignore[attr-defined]
+        assert isinstance(service, TableService)
+        return service
+
+    @property
+    def presenter(self) -> DiscordPresenter:
+        presenter = self.service.presenter
+        assert isinstance(presenter, DiscordPresenter)
+        return presenter
+
+    def table(self) -> Table:
+        tables = [t for t in self.service._tables.values() if t.channel_id == self.chan.id]
+        assert tables, "no table in the channel"
+        return max(tables, key=lambda t: t.id)
+
+    def board(self) -> FakeMessage:
+        table = self.table()
+        assert table.board_message_id is not None
+        msg = self.fake.messages[table.board_message_id]
+        return msg
+
+    async def settle(self) -> None:
+        """Let the table's timers run (CPU moves) and every Discord update land."""
+        for _ in range(5):
+            await self.service.tick()
+            await self.presenter.flush()
+            await self.fake.wait_idle()
+
+    async def advance(self, seconds: float) -> None:
+        await self.fake.clock.advance(seconds)
+        await self.settle()
+
+
+async def make_world(fake: FakeDiscord, make_settings: Callable[..., Any], *,
+                     guild_locale: str = "en-US", **settings: Any) -> World:
+    guild = fake.add_guild("Noto", locale=guild_locale)
+    chan = guild.add_text_channel("goita")
+    bot = create_bot(make_settings(**{**FAST, **settings}), guild_ready_timeout=0.05)
+    bot.clock = FakeClockAdapter(fake)  # type: ignore[attr-defined]
+    fake.busy_task_prefixes = (*getattr(fake, "busy_task_prefixes", ()), *BUSY_PREFIXES)
+    await fake.start_bot(bot)
+    return World(fake, guild, chan, bot)
+
+
+def member(world: World, name: str, locale: str = "en-US") -> FakeUser:
+    return world.guild.add_member(world.fake.add_user(name, locale=locale))
+
+
+def bid(custom_id: str) -> ButtonId:
+    parsed = ButtonId.parse(custom_id)
+    assert parsed is not None, custom_id
+    return parsed
+
+
+def action_buttons(msg: FakeMessage) -> list[Any]:
+    return [b for b in msg.buttons if not b.disabled]
+
+
+async def play_turn(world: World, user: FakeUser, rng: random.Random) -> None:
+    """``user`` opens their hand and makes a random legal move by clicking."""
+    result = await user.click(world.board(), custom_id=f"goita:hand:{world.table().id}:0:-")
+    hand = result.reply
+    buttons = action_buttons(hand)
+    assert buttons, hand.text()
+    choice = rng.choice(buttons)
+    parsed = bid(choice.custom_id)
+    await user.click(hand, custom_id=choice.custom_id)
+    if parsed.action == "pick":
+        seconds = [b for b in action_buttons(hand) if bid(b.custom_id).action == "play"]
+        assert seconds, hand.text()
+        await user.click(hand, custom_id=rng.choice(seconds).custom_id)
+    await world.settle()
+
+
+def kanji_in(text: str) -> set[str]:
+    return set(re.findall("[し香馬銀金角飛王]", text))
