@@ -56,6 +56,13 @@ class TableChange:
     reason: str  # e.g. "lobby", "start", "move", "round_end", "match_end", "closed"
     events: Sequence[Event] = ()
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # (added by the APP helper; reasons and actors are listed in bot/app/service.py)
+    #: the seat that acted in this step, if any
+    seat: int | None = None
+    #: who acted: "human", "cpu", "timeout" (CPU for a timed-out human), "away", "system"
+    actor: str = "system"
+    #: Table.version right after this step (the custom-id counter)
+    version: int = 0
 
 
 class Presenter(Protocol):

@@ -1,0 +1,220 @@
+"""The table model: seats, status, timers and the running match, plus its JSON snapshot.
+
+The snapshot holds everything but the match state itself; the match is rebuilt by replaying
+the stored action log from the seed (see :mod:`bot.storage.tables`), so the snapshot stays
+small and the log is the single source of truth for the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, cast
+
+from goita_core.match import Match
+from goita_core.rules import RuleSet
+
+from .ports import SeatKind, TableStatus
+
+SEATS = 4
+CPU_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: narration lines kept for the board's "last moves" (persisted with the table)
+RECENT_LINES = 12
+
+Line = tuple[str, dict[str, Any]]
+
+
+@dataclass(slots=True)
+class Seat:
+    """One occupied seat. ``kind`` "human" has a ``user_id``; "cpu" and "engine" have a
+    ``level`` (easy/normal/hard, or the external engine's name).
+
+    A human who leaves a running game is replaced by a normal CPU: ``kind`` becomes "cpu" and
+    ``former_user_id``/``former_name`` remember who sat there (for the board and results).
+    ``away`` marks a human whose turns the CPU plays after a timeout, until they open My hand.
+    """
+
+    kind: SeatKind
+    name: str
+    user_id: int | None = None
+    level: str | None = None
+    locale: str = "en-US"
+    away: bool = False
+    former_user_id: int | None = None
+    former_name: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def present(self) -> bool:
+        """A human who plays their own turns now (not away)."""
+        return self.kind == "human" and not self.away
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(slots=True)
+class Deadlines:
+    """Wall-clock seconds at which something happens to the table; None = not armed."""
+
+    lobby_expires_at: float | None = None
+    cpu_due_at: float | None = None
+    warn_at: float | None = None
+    turn_deadline: float | None = None
+    next_round_at: float | None = None
+    away_close_at: float | None = None
+
+    def earliest(self) -> float | None:
+        armed = [v for v in asdict(self).values() if v is not None]
+        return min(armed) if armed else None
+
+    def clear_turn(self) -> None:
+        self.cpu_due_at = self.warn_at = self.turn_deadline = None
+
+    def clear(self) -> None:
+        for f in fields(self):
+            setattr(self, f.name, None)
+
+
+@dataclass(slots=True)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    rules: RuleSet
+    created_at: float
+    status: TableStatus = "lobby"
+    seats: list[Seat | None] = field(default_factory=lambda: [None] * SEATS)
+    #: counts every game step (deal or action) over all matches of the table: the custom-id
+    #: "version", so a click on an older board or hand is refused as stale
+    version: int = 0
+    #: 1 for the first match, +1 per rematch
+    match_no: int = 0
+    seed: int | None = None
+    first_dealer: int | None = None
+    started_at: float | None = None
+    finished_at: float | None = None
+    updated_at: float = 0.0
+    deadlines: Deadlines = field(default_factory=Deadlines)
+    #: seats whose current turn timer is armed (so a re-arm keeps a running timer)
+    timed_seats: tuple[int, ...] = ()
+    board_message_id: int | None = None
+    board_posted_at: float | None = None
+    recent: list[Line] = field(default_factory=list)
+    #: why the table closed (cancelled, stopped, idle, abandoned, finished)
+    close_reason: str | None = None
+    stopped_early: bool = False
+    result_recorded: bool = False
+    #: the running match (None in the lobby); not in the snapshot: rebuilt from the log
+    match: Match | None = None
+
+    # -- queries -------------------------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.kind == "human" and seat.user_id == user_id:
+                return index
+        return None
+
+    def seat(self, index: int) -> Seat:
+        seat = self.seats[index]
+        if seat is None:
+            raise LookupError(f"seat {index} is empty")
+        return seat
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is None]
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.is_human]
+
+    @property
+    def full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def to_act(self) -> list[int]:
+        """Seats that must act now (empty outside a running round)."""
+        if self.status != "playing" or self.match is None or self.match.awaiting_next_round:
+            return []
+        if self.match.over:
+            return []
+        return self.match.round.to_act()
+
+    def add_line(self, key: str, **params: Any) -> Line:
+        line: Line = (key, params)
+        self.recent.append(line)
+        del self.recent[:-RECENT_LINES]
+        return line
+
+    # -- snapshot ------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "rules": self.rules.to_json(),
+            "created_at": self.created_at,
+            "status": self.status,
+            "seats": [None if s is None else s.to_json() for s in self.seats],
+            "version": self.version,
+            "match_no": self.match_no,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "updated_at": self.updated_at,
+            "deadlines": asdict(self.deadlines),
+            "timed_seats": list(self.timed_seats),
+            "board_message_id": self.board_message_id,
+            "board_posted_at": self.board_posted_at,
+            "recent": [[k, p] for k, p in self.recent],
+            "close_reason": self.close_reason,
+            "stopped_early": self.stopped_early,
+            "result_recorded": self.result_recorded,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        known_deadlines = {f.name for f in fields(Deadlines)}
+        return cls(
+            id=int(data["id"]),
+            guild_id=int(data["guild_id"]),
+            channel_id=int(data["channel_id"]),
+            host_id=int(data["host_id"]),
+            rules=RuleSet.from_json(data["rules"]),
+            created_at=float(data["created_at"]),
+            status=cast(TableStatus, data["status"]),
+            seats=[None if s is None else Seat.from_json(s) for s in data["seats"]],
+            version=int(data.get("version", 0)),
+            match_no=int(data.get("match_no", 0)),
+            seed=data.get("seed"),
+            first_dealer=data.get("first_dealer"),
+            started_at=data.get("started_at"),
+            finished_at=data.get("finished_at"),
+            updated_at=float(data.get("updated_at", 0.0)),
+            deadlines=Deadlines(**{k: v for k, v in data.get("deadlines", {}).items()
+                                   if k in known_deadlines}),
+            timed_seats=tuple(data.get("timed_seats", ())),
+            board_message_id=data.get("board_message_id"),
+            board_posted_at=data.get("board_posted_at"),
+            recent=[(str(k), dict(p)) for k, p in data.get("recent", [])],
+            close_reason=data.get("close_reason"),
+            stopped_early=bool(data.get("stopped_early", False)),
+            result_recorded=bool(data.get("result_recorded", False)),
+        )

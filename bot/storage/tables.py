@@ -1,0 +1,194 @@
+"""Repository of tables: one row per table (JSON snapshot) plus an append-only action log.
+
+Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) so a table's snapshot and
+the log entries of the step that produced it are stored together or not at all. The service
+commits here before anything is shown to users.
+
+The connection is shared with other repositories (results): :func:`transaction` serialises
+transactions per connection, since two coroutines must not interleave BEGIN/COMMIT on one
+SQLite connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import weakref
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import aiosqlite
+
+from bot.app.table import Table
+from goita_core.actions import Action, action_from_json
+
+EntryKind = Literal["deal", "act"]
+#: who made a logged action: the seated human, a CPU/engine seat, or the CPU standing in for
+#: an absent ("timeout") or away ("away") human
+Actor = Literal["human", "cpu", "timeout", "away", "system"]
+
+_LOCKS: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+class ChannelTaken(Exception):
+    """The channel already has a live table (the database's unique index refused another)."""
+
+
+@asynccontextmanager
+async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+    """One write transaction on ``conn``; committed on success, rolled back on any error."""
+    lock = _LOCKS.get(conn)
+    if lock is None:
+        lock = _LOCKS[conn] = asyncio.Lock()
+    async with lock:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            await conn.rollback()
+            raise
+        await conn.commit()
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One game step. ``seq`` equals the table's version right after the step."""
+
+    seq: int
+    match_no: int
+    kind: EntryKind
+    at: float
+    actor: Actor = "system"
+    seat: int | None = None
+    action: Action | None = None
+    #: the dealt hands, stored only when the deal was injected (tests); None = seeded shuffle
+    hands: tuple[tuple[int, ...], ...] | None = None
+    user_id: int | None = None
+
+
+def _entry_row(table_id: int, e: LogEntry) -> tuple[Any, ...]:
+    action = None if e.action is None else json.dumps(
+        e.action.to_json(),  # type: ignore[attr-defined]
+        ensure_ascii=False,
+    )
+    hands = None if e.hands is None else json.dumps([list(h) for h in e.hands])
+    return (table_id, e.seq, e.match_no, e.kind, e.seat, action, hands, e.actor, e.user_id,
+            e.at)
+
+
+def _entry_from_row(row: aiosqlite.Row) -> LogEntry:
+    action = None if row["action"] is None else action_from_json(json.loads(row["action"]))
+    hands = None if row["hands"] is None else tuple(
+        tuple(int(k) for k in h) for h in json.loads(row["hands"])
+    )
+    return LogEntry(
+        seq=int(row["seq"]),
+        match_no=int(row["match_no"]),
+        kind=row["kind"],
+        at=float(row["at"]),
+        actor=row["actor"],
+        seat=row["seat"],
+        action=action,
+        hands=hands,
+        user_id=row["user_id"],
+    )
+
+
+class TableRepository:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def create(self, table: Table) -> int:
+        """Insert a new table (``table.id`` is ignored) and return its id.
+
+        Raises :class:`ChannelTaken` if the channel already has a live table."""
+        try:
+            async with transaction(self.conn) as conn:
+                cur = await conn.execute(
+                    "INSERT INTO game_tables (guild_id, channel_id, status, snapshot, "
+                    "created_at, updated_at) VALUES (?, ?, ?, '{}', ?, ?)",
+                    (table.guild_id, table.channel_id, table.status, table.created_at,
+                     table.updated_at),
+                )
+                new_id = cur.lastrowid
+                assert new_id is not None
+                table.id = new_id
+                await self._update(conn, table)
+        except sqlite3.IntegrityError as exc:
+            raise ChannelTaken(str(exc)) from exc
+        return new_id
+
+    async def save(self, table: Table, entries: Sequence[LogEntry] = ()) -> None:
+        """Store the table's snapshot and append ``entries`` in one transaction."""
+        try:
+            async with transaction(self.conn) as conn:
+                await self._update(conn, table)
+                if entries:
+                    await conn.executemany(
+                        "INSERT INTO table_actions (table_id, seq, match_no, kind, seat, "
+                        "action, hands, actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                        "?, ?)",
+                        [_entry_row(table.id, e) for e in entries],
+                    )
+        except sqlite3.IntegrityError as exc:
+            raise ChannelTaken(str(exc)) from exc
+
+    async def _update(self, conn: aiosqlite.Connection, table: Table) -> None:
+        await conn.execute(
+            "UPDATE game_tables SET status = ?, snapshot = ?, board_message_id = ?, "
+            "next_deadline = ?, updated_at = ? WHERE id = ?",
+            (table.status, json.dumps(table.to_json(), ensure_ascii=False),
+             table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id),
+        )
+
+    async def load(self, table_id: int) -> Table | None:
+        async with self.conn.execute(
+            "SELECT snapshot FROM game_tables WHERE id = ?", (table_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else Table.from_json(json.loads(row["snapshot"]))
+
+    async def load_where(self, statuses: Sequence[str]) -> list[Table]:
+        marks = ", ".join("?" for _ in statuses)
+        async with self.conn.execute(
+            f"SELECT snapshot FROM game_tables WHERE status IN ({marks}) ORDER BY id",
+            tuple(statuses),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Table.from_json(json.loads(r["snapshot"])) for r in rows]
+
+    async def load_live(self) -> list[Table]:
+        """Every table in the lobby or playing."""
+        return await self.load_where(("lobby", "playing"))
+
+    async def unrecorded_finished(self) -> list[Table]:
+        """Finished tables whose result was not yet recorded (the bot died in between)."""
+        return [t for t in await self.load_where(("finished", "cancelled"))
+                if not t.result_recorded and t.match_no > 0 and t.started_at is not None
+                and (t.status == "finished" or t.stopped_early)]
+
+    async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
+        """The table's log in order, all of it or one match's."""
+        args: tuple[int, ...]
+        if match_no is None:
+            sql, args = "SELECT * FROM table_actions WHERE table_id = ? ORDER BY seq", (
+                table_id,)
+        else:
+            sql = "SELECT * FROM table_actions WHERE table_id = ? AND match_no = ? ORDER BY seq"
+            args = (table_id, match_no)
+        async with self.conn.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        return [_entry_from_row(r) for r in rows]
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None:
+        async with self.conn.execute(
+            "SELECT id FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else int(row["id"])
