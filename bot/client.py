@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 # Extensions loaded by setup_hook, in order. Each attaches its `/goita` subcommands to
 # `bot.discord.commands.goita_group`.
-EXTENSIONS: tuple[str, ...] = ("bot.discord.meta", "bot.discord.game")
+EXTENSIONS: tuple[str, ...] = ("bot.discord.meta", "bot.discord.game", "bot.discord.stats")
 
 # The bot rewrites its heartbeat file this often; `bot.healthcheck` allows 3 intervals.
 HEARTBEAT_INTERVAL_SECONDS = 30.0

@@ -7,11 +7,9 @@ when a match ends (or is stopped early). Everything the leaderboard, ``/goita st
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
-import weakref
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -534,40 +532,10 @@ def _seat_stats(match: FinishedMatch) -> dict[int, _SeatStats]:
     return out
 
 
-# One lock per connection: the table service and this repository share the bot's single
-# aiosqlite connection, and two interleaved BEGIN ... COMMIT on it would mix.
-_LOCKS: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = (
-    weakref.WeakKeyDictionary()
-)
+def transaction(conn: aiosqlite.Connection) -> contextlib.AbstractAsyncContextManager[Any]:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error), serialised with the table
+    repository's transactions: both share the bot's one connection, and two interleaved
+    BEGIN ... COMMIT on it would mix or fail."""
+    from bot.storage.tables import transaction as shared_transaction
 
-
-def connection_lock(conn: aiosqlite.Connection) -> asyncio.Lock:
-    """The lock that serialises transactions on ``conn`` (shared by all repositories)."""
-    lock = _LOCKS.get(conn)
-    if lock is None:
-        lock = _LOCKS[conn] = asyncio.Lock()
-    return lock
-
-
-@contextlib.asynccontextmanager
-async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[None]:
-    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error). Nested inside a transaction
-    someone else opened on the connection, it becomes a savepoint."""
-    async with connection_lock(conn):
-        if conn.in_transaction:
-            await conn.execute("SAVEPOINT results")
-            try:
-                yield
-            except BaseException:
-                await conn.execute("ROLLBACK TO results")
-                await conn.execute("RELEASE results")
-                raise
-            await conn.execute("RELEASE results")
-            return
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            await conn.rollback()
-            raise
-        await conn.commit()
+    return shared_transaction(conn)
