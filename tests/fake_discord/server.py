@@ -221,6 +221,7 @@ class FakeDiscord:
         self._bot_task: asyncio.Task[None] | None = None
         self._saved_globals: tuple[str, yarl.URL] | None = None
         self._gate = asyncio.Event()
+        self._pending_dispatches: set[asyncio.Task[None]] = set()
         self._gate.set()
         self._register_routes()
         self.clock.on_advance(self._expire_pending)
@@ -501,6 +502,7 @@ class FakeDiscord:
         quiet = self.idle_quiet if quiet is None else quiet
         end = time.monotonic() + limit
         calm = 0
+        await self._flush_dispatches()
         while True:
             await self._barrier()
             await asyncio.sleep(0)
@@ -554,10 +556,17 @@ class FakeDiscord:
         return None
 
     def _spawn(self, coro: Awaitable[None]) -> None:
+        """Dispatch from synchronous world building; acting and waiting flush these first."""
         async def run() -> None:
             await coro
 
-        asyncio.get_running_loop().create_task(run())
+        task = asyncio.get_running_loop().create_task(run())
+        self._pending_dispatches.add(task)
+        task.add_done_callback(self._pending_dispatches.discard)
+
+    async def _flush_dispatches(self) -> None:
+        while self._pending_dispatches:
+            await asyncio.gather(*self._pending_dispatches)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -1463,6 +1472,7 @@ class FakeDiscord:
         if self._bot is None:
             self._fail(inter, "the bot is offline")
             return inter
+        await self._flush_dispatches()
         await self._dispatch("INTERACTION_CREATE", self._interaction_payload(inter))
         await self._await_answer(inter)
         if settle:
@@ -1569,8 +1579,12 @@ class FakeDiscord:
         if not words:
             raise ScenarioError("empty command")
         cmd = self._find_command(channel, words[0])
-        if channel.type == DM and cmd.get("dm_permission") is False:
-            raise ScenarioError(f"/{words[0]} is not available in DMs")
+        contexts = cmd.get("contexts")
+        context = 1 if channel.type == DM else 0
+        if (channel.type == DM and cmd.get("dm_permission") is False) or (
+                contexts is not None and context not in contexts):
+            where = "DMs" if channel.type == DM else "servers"
+            raise ScenarioError(f"/{words[0]} is not available in {where}")
         specs: list[dict[str, Any]] = cmd.get("options") or []
         path: list[dict[str, Any]] = []
         for word in words[1:]:

@@ -241,3 +241,35 @@ async def test_autocomplete_offers_the_bots_choices(world: World) -> None:
     assert reply.text() == "painted green"
     with pytest.raises(ScenarioError, match="no autocomplete"):
         await world.alice.autocomplete(world.chan, "toy greet", focused="times", value="1")
+
+
+async def test_files_in_interaction_responses_and_edits(world: World) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("kifu", file=discord.File(io.BytesIO(b"v1"), "a.kifu"))
+        await i.edit_original_response(attachments=[discord.File(io.BytesIO(b"v2"), "b.kifu")])
+
+    world.bot.hook = hook
+    result = await world.alice.run(world.chan, "toy do")
+    assert [a["filename"] for a in result.reply.attachments] == ["b.kifu"]
+    async with aiohttp.ClientSession() as http, http.get(
+        result.reply.attachments[0]["url"]) as resp:
+        assert await resp.read() == b"v2"
+
+
+async def test_channel_added_while_the_bot_runs_is_usable_at_once(world: World) -> None:
+    later = world.guild.add_text_channel("later")
+    await world.alice.run(later, "toy lobby")
+    assert later.last_message().content == "Lobby: "
+    assert world.bot.get_channel(later.id) is not None
+
+
+async def test_slash_command_in_a_dm(world: World) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message(f"dm with {i.user.name}")
+
+    world.bot.hook = hook
+    dm = world.alice.dm()
+    result = await world.alice.run(dm, "toy do")
+    assert result.text() == "dm with alice"
+    assert world.bot.seen[-1].guild is None
+    assert world.bob.sees(dm) == []

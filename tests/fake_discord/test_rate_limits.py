@@ -62,3 +62,13 @@ async def test_webhook_routes_can_be_rate_limited_too(world: World) -> None:
 def test_unknown_route_names_are_refused(world: World) -> None:
     with pytest.raises(ScenarioError, match="unknown route"):
         world.fake.rate_limit("POST /channels/{id}/messages", limit=1, per=1)
+
+
+async def test_global_429_blocks_every_route_until_it_passes(world: World) -> None:
+    world.fake.inject_429(SEND, times=1, retry_after=0.1, is_global=True)
+    world.bot.hook = _send_three
+    started = time.monotonic()
+    await world.alice.run(world.chan, "toy do")
+    assert time.monotonic() - started >= 0.1
+    assert len(world.chan.public_messages()) == 3
+    assert world.fake.rate_limit_hits[0].status == 429
