@@ -131,9 +131,9 @@ def _team_label(summary: MatchSummary, team: int, locale: Locale) -> str:
 def _seat_name(stored: StoredMatch, seat: int, locale: Locale) -> str:
     s = stored.seats[seat]
     if s.kind == "cpu":
-        # numbered among the match's CPUs, so two of the same level stay apart
-        n = 1 + sum(1 for o in stored.seats if o.kind == "cpu" and o.seat < seat)
-        return t("cpu.name", locale, n=n, level=t(f"level.{s.level or 'normal'}", locale))
+        # numbered by seat, as on the table's board ("CPU 4 (hard)" sits in seat 4)
+        return t("cpu.name", locale, n=seat + 1,
+                 level=t(f"level.{s.level or 'normal'}", locale))
     return s.name
 
 

@@ -180,3 +180,49 @@ async def test_stats_history_download_and_replay(
     assert direct.ephemeral_for == bob.id and f"Match #{ids[0]}" in direct.text()
     missing = (await bob.run(chan, "goita replay", match=ids[1] + 50)).reply
     assert "no recorded match" in missing.text()
+
+
+async def test_a_match_played_at_a_table_is_recorded_and_downloadable(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
+) -> None:
+    from tests.bot.discord.kit import make_world, member, play_turn
+
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    await alice.run(world.chan, "goita new", target=50)
+    await world.settle()
+    lobby = world.board()
+    for label in ("+ CPU easy", "+ CPU normal", "+ CPU hard"):
+        await alice.click(lobby, label)
+    await alice.click(lobby, "Start")
+    await world.settle()
+    rng = random.Random(3)
+    for _ in range(200):
+        table = world.table()
+        if table.status != "playing":
+            break
+        if 0 in table.to_act():
+            await play_turn(world, alice, rng)
+        else:
+            await world.settle()
+    table = world.table()
+    assert table.status == "finished" and table.match is not None
+    final = list(table.match.scores)
+
+    stats = (await alice.run(world.chan, "goita stats")).reply.text()
+    won = table.match.winner == 0
+    assert f"{int(won)} won of 1" in stats
+    board = (await alice.run(world.chan, "goita leaderboard")).reply.text()
+    assert "alice" in board and "1 with CPU" in board and "CPU 2" not in board
+
+    hist = (await alice.run(world.chan, "goita history")).reply
+    assert "with CPU" in hist.text() and ("won" if won else "lost") in hist.text()
+    yaml_button = next(b for b in hist.buttons if b.label and "kifu (YAML)" in b.label)
+    sent = (await alice.click(hist, custom_id=yaml_button.custom_id)).reply
+    name, data = sent.files[0]
+    path = tmp_path / name
+    path.write_bytes(data)
+    out = subprocess.run([sys.executable, "-m", "goita_core", "replay", "--json", str(path)],
+                         capture_output=True, text=True, cwd=REPO_ROOT, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["scores"] == final
