@@ -33,6 +33,7 @@ from .heuristics import (
     PARTNER,
     POINTS,
     SHI,
+    best_finish,
     choose,
     goshi_play_on,
 )
@@ -253,6 +254,11 @@ class HardPlayer:
             return self._goshi(view, rng, deadline)
         if len(view.legal) == 1:
             return view.legal[0]
+        if len(view.hand) == 2:
+            # going out now is never worse than waiting: take the best finish
+            fin = best_finish(view.legal, view.must_lead, view.rules.double_any_seventh)
+            if fin is not None:
+                return fin
         cands = _candidates(view, self.weights)
         values = self._search(view, cands, rng, deadline)
         best = max(range(len(cands)), key=values.__getitem__)
