@@ -388,6 +388,15 @@ class FakeDiscord:
         self._check_route_key(route)
         self._rate_rules[route] = _RateRule(limit=limit, per=per)
 
+    def realistic_rate_limits(self, *, scale: float = 1.0) -> None:
+        """Discord's commonly observed per-channel message limit (5 per 5 s) on posting,
+        editing and deleting channel messages, with the window multiplied by ``scale``
+        (e.g. 0.02 keeps a test fast while still exercising the bot's pacing)."""
+        for route in ("POST /channels/{channel_id}/messages",
+                      "PATCH /channels/{channel_id}/messages/{message_id}",
+                      "DELETE /channels/{channel_id}/messages/{message_id}"):
+            self.rate_limit(route, limit=5, per=5.0 * scale)
+
     def inject_429(self, route: str, *, times: int = 1, retry_after: float = 0.05,
                    is_global: bool = False) -> None:
         """Answer the next ``times`` calls of ``route`` with 429 (+ Via, as Cloudflare-less

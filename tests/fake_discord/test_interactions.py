@@ -273,3 +273,13 @@ async def test_slash_command_in_a_dm(world: World) -> None:
     assert result.text() == "dm with alice"
     assert world.bot.seen[-1].guild is None
     assert world.bob.sees(dm) == []
+
+
+async def test_simultaneous_clicks_see_the_same_message_version(world: World) -> None:
+    await world.alice.run(world.chan, "toy lobby")
+    lobby = world.chan.last_message()
+    first, second = await asyncio.gather(world.alice.click(lobby, "Join"),
+                                         world.bob.click(lobby, "Join"))
+    assert first.response_type == second.response_type == 7
+    # both clicks carried the empty lobby, as on Discord: the toy bot loses one join
+    assert lobby.edits == 2 and lobby.content in ("Lobby: alice", "Lobby: bob")

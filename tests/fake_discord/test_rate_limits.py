@@ -72,3 +72,19 @@ async def test_global_429_blocks_every_route_until_it_passes(world: World) -> No
     assert time.monotonic() - started >= 0.1
     assert len(world.chan.public_messages()) == 3
     assert world.fake.rate_limit_hits[0].status == 429
+
+
+async def test_realistic_limits_scaled_down(world: World) -> None:
+    world.fake.realistic_rate_limits(scale=0.02)
+
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("posting", ephemeral=True)
+        assert isinstance(i.channel, discord.TextChannel)
+        for n in range(7):
+            await i.channel.send(f"m{n}")
+
+    world.bot.hook = hook
+    started = time.monotonic()
+    await world.alice.run(world.chan, "toy do")
+    assert time.monotonic() - started >= 0.08  # 7 posts need a second 0.1 s window
+    assert len(world.chan.public_messages()) == 7
