@@ -88,6 +88,17 @@ def test_exports_read_back_to_the_same_scores() -> None:
     assert native.replay_report().scores == list(match.scores)
 
 
+def test_a_stopped_match_exports_its_finished_rounds() -> None:
+    match = play(Match(seed=5), random.Random(5), stop_at_move=30)
+    assert not match.round.over  # stopped in the middle of a round
+    text = MatchRecord.from_match(match).dumps()
+    kifu = load_record(export_record(text, "yaml"))
+    assert not isinstance(kifu, MatchRecord)
+    report = replay_kifu(kifu)
+    assert report.scores == list(match.scores)
+    assert any("unfinished" in w for w in report.warnings)
+
+
 def test_bad_records_are_refused() -> None:
     with pytest.raises(KifuError):
         build_replay("{}")

@@ -175,6 +175,10 @@ async def test_stats_history_download_and_replay(
     again = (await alice.click(later, "◀ Previous")).reply
     assert "round 1/" in again.text()
 
+    # /goita replay offers the user's matches, newest first, and takes a number
+    choices = await bob.autocomplete(chan, "goita replay", focused="match", value="")
+    assert [c["value"] for c in choices] == [ids[0]]  # bob played only the first
+    assert await carol.autocomplete(chan, "goita replay", focused="match", value="999") == []
     # /goita replay by number; an unknown number is refused
     direct = (await bob.run(chan, "goita replay", match=ids[0])).reply
     assert direct.ephemeral_for == bob.id and f"Match #{ids[0]}" in direct.text()
