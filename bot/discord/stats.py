@@ -99,10 +99,13 @@ class StatsCog(commands.Cog, name=COG_NAME):
         return self.repo
 
     async def replay(self, guild_id: int, match_id: int) -> tuple[StoredMatch, Replay] | None:
-        """The stored match and its replay (built once, then cached)."""
+        """The stored match and its replay (built once, then cached); None if this guild
+        has no such match. Raises KifuError if the match has no usable record."""
         stored = await self.results().get_match(guild_id, match_id)
-        if stored is None or not stored.record_json:
+        if stored is None:
             return None
+        if not stored.record_json:
+            raise KifuError("the match was recorded without its game record")
         rep = self._replays.get(match_id)
         if rep is None:
             rep = build_replay(stored.record_json, stored.summary.names)
@@ -276,9 +279,9 @@ class HistoryButton(
     template=r"gstats:hist:(?P<user>[0-9]{1,20}):(?P<page>[0-9]{1,6})",
 ):
     def __init__(self, user_id: int, page: int, label: str = "?",
-                 disabled: bool = False) -> None:
+                 disabled: bool = False, row: int | None = None) -> None:
         self.user_id, self.page = user_id, page
-        super().__init__(discord.ui.Button(label=label, disabled=disabled,
+        super().__init__(discord.ui.Button(label=label, disabled=disabled, row=row,
                                            custom_id=f"gstats:hist:{user_id}:{page}"))
 
     @classmethod
@@ -291,6 +294,9 @@ class HistoryButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
             await _deny(interaction, "stats.wrong_guild")
+            return
+        if interaction.user.id != self.user_id:  # one's history is one's own
+            await _deny(interaction, "stats.not_yours")
             return
         content, view = await history_message(
             _cog(interaction.client), interaction.guild_id, self.user_id, self.page,
@@ -366,11 +372,11 @@ async def history_message(
                                          row=row))
             view.add_item(ReplayButton(s.id, 0, "o", t("stats.btn.replay", locale, id=s.id),
                                        row=row))
-    if pages > 1:
+    if pages > 1:  # the last row, below the matches' rows
         view.add_item(HistoryButton(user_id, max(page - 1, 0), t("stats.btn.newer", locale),
-                                    disabled=page == 0))
+                                    disabled=page == 0, row=HISTORY_PAGE))
         view.add_item(HistoryButton(user_id, page + 1, t("stats.btn.older", locale),
-                                    disabled=page + 1 >= pages))
+                                    disabled=page + 1 >= pages, row=HISTORY_PAGE))
     return "\n".join(lines), view
 
 

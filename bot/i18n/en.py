@@ -151,7 +151,7 @@ MESSAGES: dict[str, str] = {
     "closed.empty": "Everyone left: the table closed.",
     "closed.other": "This table has ended.",
     # -- command replies ---------------------------------------------------------------------------
-    "new.opened": "Table opened: {link}",
+    "new.opened": "Table opened: the lobby is in this channel.",
     "new.exists": "This channel already has a table: {link}",
     "leave.done": "You left the table; a CPU plays your seat.",
     "lobby.left": "You left the table.",
@@ -236,6 +236,7 @@ MESSAGES.update({
     "stats.wrong_guild": "Goita results are kept per server: use this in a server.",
     "stats.no_match": "There is no recorded match #{id} on this server.",
     "stats.no_export": "Match #{id} has no usable game record.",
+    "stats.not_yours": "That is someone else's history: use /goita history for yours.",
     "stats.no_stats": "{name} has no recorded Goita match on this server yet.",
     "stats.btn.prev": "◀ Previous",
     "stats.btn.next": "Next ▶",

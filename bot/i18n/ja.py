@@ -152,7 +152,7 @@ MESSAGES: dict[str, str] = {
     "closed.empty": "全員が退出したため、この卓は閉じました。",
     "closed.other": "この卓は終了しました。",
     # -- コマンドの返事 -------------------------------------------------------------------------
-    "new.opened": "卓を開きました：{link}",
+    "new.opened": "卓を開きました。このチャンネルのロビーから参加できます。",
     "new.exists": "このチャンネルにはもう卓があります：{link}",
     "leave.done": "卓を離れました。あなたの席は CPU が打ちます。",
     "lobby.left": "卓を離れました。",
@@ -250,6 +250,7 @@ MESSAGES.update({
     "stats.wrong_guild": "ごいたの成績はサーバーごとに記録されます。サーバー内で使ってください。",
     "stats.no_match": "このサーバーには対局 #{id} の記録がありません。",
     "stats.no_export": "対局 #{id} には使える棋譜がありません。",
+    "stats.not_yours": "ほかの人の履歴です。自分の履歴は /goita history で。",
     "stats.no_stats": "{name} さんはこのサーバーでまだ対局記録がありません。",
     "stats.btn.prev": "◀ 前へ",
     "stats.btn.next": "次へ ▶",

@@ -230,3 +230,33 @@ async def test_a_match_played_at_a_table_is_recorded_and_downloadable(
                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=60, check=False)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["scores"] == final
+
+
+async def test_history_pages_and_marks_stopped_matches(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    guild = fake_discord.add_guild("Noto")
+    chan = guild.add_text_channel("goita")
+    alice = guild.add_member(fake_discord.add_user("alice"))
+    settings = make_settings()
+    matches = [played_match(s, seats_of([alice, "easy", "normal", "easy"]), guild.id, s,
+                            100.0 * s) for s in range(5)]
+    matches.append(played_match(50, seats_of([alice, "easy", "normal", "easy"]), guild.id, 50,
+                                9000.0, stop_after_rounds=1))
+    ids = await record(settings.database_path, matches)
+    await fake_discord.start_bot(create_bot(settings, guild_ready_timeout=0.05))
+
+    hist = (await alice.run(chan, "goita history")).reply
+    first = hist.text()
+    assert "page 1/2, 6 in all" in first
+    assert first.index(f"#{ids[5]}") < first.index("stopped early") < first.index(f"#{ids[4]}")
+    rows = hist.components
+    assert len(rows) == 5  # four matches, one row each, then the paging row
+    assert [c["label"] for c in rows[4]["components"]] == ["◀ Newer", "Older ▶"]
+    assert all(f"#{ids[5 - i]}" in c["label"] for i in range(4)
+               for c in rows[i]["components"])
+    older = (await alice.click(hist, "Older ▶")).reply
+    text = older.text()
+    assert "page 2/2" in text and f"#{ids[1]}" in text and f"#{ids[0]}" in text
+    assert f"#{ids[5]}" not in text
+    assert older.button("Older ▶").disabled
