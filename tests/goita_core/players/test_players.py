@@ -107,7 +107,7 @@ def test_hard_respects_its_time_budget(budget: int) -> None:
 
 def finishing_views(level_seed: int) -> list[SeatView]:
     """Views where the seat to act holds two pieces and can go out."""
-    out = []
+    out: list[SeatView] = []
     rng = random.Random(level_seed)
     while len(out) < 30:
         rnd = Round.deal(RuleSet(), rng.randrange(4), rng)

@@ -1,0 +1,190 @@
+"""Engine protocol: messages both ways, our engine, and a host that survives bad engines."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from goita_core import PASS, PLAY_ON, REDEAL, Round, RuleSet
+from goita_core.engine import serve
+from goita_core.players import make_player
+from goita_core.protocol import (
+    EnginePlayer,
+    ProtocolError,
+    act_message,
+    goshi_message,
+    round_end_message,
+    view_from_message,
+)
+from tests.goita_core.helpers import complete_deal
+
+ENGINE = [sys.executable, "-m", "goita_core.engine"]
+
+
+def test_act_message_shape_follows_the_protocol() -> None:
+    rnd = Round(RuleSet(), 1, complete_deal({1: "し香馬銀金角飛王"}))
+    rnd.apply(1, rnd.legal_actions()[3])
+    msg = act_message(rnd.view(2, scores=(30, 60), round_no=3), time_ms=2000)
+    assert msg["type"] == "act" and msg["seat"] == 2 and msg["round"] == 3
+    assert msg["played"][1].startswith("?")  # another seat's face-down piece
+    assert msg["history"][0]["lead"] is True and msg["history"][0]["first"] == "?"
+    assert msg["attack"] == {"piece": msg["history"][0]["second"], "seat": 1}
+    assert {"action": "pass"} in msg["legal"]
+    assert msg["scores"] == [30, 60] and msg["target"] == 150 and msg["time_ms"] == 2000
+    json.dumps(msg, ensure_ascii=False)  # serialisable
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_views_survive_the_round_trip(seed: int) -> None:
+    rng = random.Random(seed)
+    rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+    for _ in range(rng.randrange(25)):
+        if rnd.over:
+            break
+        seat = rnd.to_act()[0]
+        rnd.apply(seat, rng.choice(rnd.legal_actions(seat)))
+    if rnd.over or rnd.phase != "play":
+        return
+    view = rnd.view(rnd.turn, scores=(10, 0), round_no=2)
+    back = view_from_message(json.loads(json.dumps(act_message(view, 100))))
+    for field in ("seat", "dealer", "hand", "hand_sizes", "played", "history", "attack",
+                  "attacker", "must_lead", "passes", "ou_up", "legal", "scores", "round_no"):
+        if field == "attacker" and view.must_lead:
+            continue
+        assert getattr(back, field) == getattr(view, field), field
+    assert back.unseen() == view.unseen()
+
+
+def test_goshi_message_round_trip() -> None:
+    rnd = Round(RuleSet(), 0, complete_deal({0: "ししししし香馬銀"}))
+    msg = goshi_message(rnd.view(2), 100)
+    assert msg["partner"] == 0 and msg["type"] == "goshi"
+    view = view_from_message(msg)
+    assert view.legal == (PLAY_ON, REDEAL) and view.hand == rnd.view(2).hand
+
+
+def test_round_end_reveals_everything() -> None:
+    rnd = Round(RuleSet(), 0, complete_deal({0: "しし香香馬馬金金"}))
+    while not rnd.over:
+        rnd.apply(rnd.turn, make_player("greedy").act(rnd.view(rnd.turn)))
+    msg = round_end_message(rnd, 1, (0, 40))
+    assert "?" not in json.dumps(msg, ensure_ascii=False)
+    assert msg["hands"][0] == "しし香香馬馬金金"
+
+
+@pytest.mark.parametrize("bad", [{"type": "act", "seat": 9}, {"type": "act", "seat": 0},
+                                 {"type": "act", "seat": 0, "hand": "x"}])
+def test_unreadable_messages_raise_protocol_error(bad: dict[str, object]) -> None:
+    with pytest.raises(ProtocolError):
+        view_from_message(bad)
+
+
+def test_engine_answers_every_line() -> None:
+    rnd = Round(RuleSet(), 0, complete_deal({}))
+    lines = [
+        json.dumps({"type": "hello", "protocol": 1, "seat": 0, "options": {}}),
+        "this is not json",
+        json.dumps(act_message(rnd.view(0), 50), ensure_ascii=False),
+        json.dumps({"type": "round_end", "round": 1}),
+        json.dumps({"type": "act", "seat": 0}),  # unreadable: an error answer, no crash
+        json.dumps({"type": "bye"}),
+        json.dumps({"type": "hello"}),  # after bye: not read
+    ]
+    out = io.StringIO()
+    assert serve("normal", 1, 50, io.StringIO("\n".join(lines) + "\n"), out, io.StringIO()) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 6
+    assert answers[0]["ok"] is True and "normal" in answers[0]["name"]
+    assert answers[1]["ok"] is False
+    assert answers[2]["action"] == "play"  # a lead
+    assert answers[3] == {"ok": True}
+    assert answers[4]["ok"] is False
+    assert answers[5] == {"ok": True}
+
+
+def test_our_engine_plays_like_our_player_through_the_host() -> None:
+    player = EnginePlayer([*ENGINE, "--level", "normal"], seat=0, time_ms=500)
+    normal = make_player("normal")
+    try:
+        rng = random.Random(5)
+        for _ in range(3):
+            rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+            while not rnd.over:
+                seat = rnd.to_act()[0]
+                view = rnd.view(seat)
+                mine = normal.act(view)
+                if seat == 0:
+                    assert player.act(view) == mine
+                rnd.apply(seat, mine)
+            player.round_end(rnd, 0, 1)
+        assert player.incidents == 0
+        assert "normal" in player.name
+    finally:
+        player.close()
+
+
+BAD_ENGINES = {
+    "garbage": "print('hello there', flush=True)",
+    "illegal": "print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)",
+    "crash": "sys.exit(3)",
+    "slow": "time.sleep(30)",
+    "not_object": "print('[1, 2]', flush=True)",
+}
+
+
+def bad_engine(tmp_path: Path, behaviour: str) -> list[str]:
+    """An engine that says hello properly, then misbehaves on every act."""
+    script = tmp_path / f"{behaviour}.py"
+    script.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['type'] == 'hello':\n"
+        "        print(json.dumps({'ok': True, 'name': 'bad'}), flush=True)\n"
+        "    elif msg['type'] in ('act', 'goshi'):\n"
+        f"        {BAD_ENGINES[behaviour]}\n"
+        "    else:\n"
+        "        print(json.dumps({'ok': True}), flush=True)\n",
+        encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
+@pytest.mark.parametrize("behaviour", sorted(BAD_ENGINES))
+def test_a_misbehaving_engine_never_stalls_the_game(tmp_path: Path, behaviour: str) -> None:
+    reports: list[str] = []
+    player = EnginePlayer(bad_engine(tmp_path, behaviour), seat=0, time_ms=50, grace_ms=150,
+                          on_incident=reports.append)
+    try:
+        rnd = Round(RuleSet(), 0, complete_deal({}))
+        start = time.perf_counter()
+        for _ in range(2):
+            view = rnd.view(0)
+            assert player.act(view) in view.legal
+        # each decision waits at most time_ms + grace_ms (plus an engine restart)
+        assert time.perf_counter() - start < 6
+        assert len(reports) == 2 and all("safe legal move" in r for r in reports)
+    finally:
+        player.close()
+
+
+def test_an_engine_that_cannot_start_is_replaced(tmp_path: Path) -> None:
+    reports: list[str] = []
+    player = EnginePlayer([str(tmp_path / "missing-engine")], seat=1, on_incident=reports.append)
+    rnd = Round(RuleSet(), 1, complete_deal({}))
+    view = rnd.view(1)
+    assert player.act(view) in view.legal
+    assert "cannot start" in reports[0]
+    player.close()
+
+
+def test_a_pass_is_the_engines_answer_when_legal() -> None:
+    # protocol answers carry no seat: an extra "info" key is ignored
+    from goita_core.actions import action_from_json
+
+    assert action_from_json({"action": "pass", "info": "thinking"}) is PASS

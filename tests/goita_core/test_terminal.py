@@ -1,0 +1,47 @@
+"""The terminal game: plays a whole match, re-asks bad input, ends cleanly."""
+
+from __future__ import annotations
+
+import io
+
+from goita_core.terminal import play_main
+
+
+def run(lines: list[str], *args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = play_main(list(args), stdin=io.StringIO("".join(f"{x}\n" for x in lines)),
+                     stdout=out)
+    return code, out.getvalue()
+
+
+def test_a_whole_match_can_be_played() -> None:
+    code, out = run(["1"] * 2000, "--seed", "3", "--level", "normal", "--target", "50")
+    assert code == 0
+    assert "the match" in out and "Thanks for playing!" in out
+    assert "Face-down pieces revealed" in out
+    assert "your hand:" in out and "1. " in out
+
+
+def test_bad_input_is_asked_again() -> None:
+    code, out = run(["hello", "0", "999", "-1", ""], "--seed", "1")
+    assert code == 0
+    assert out.count("Please type a number") == 5
+    assert out.rstrip().endswith("Game ended.")
+
+
+def test_end_of_input_and_quit_end_cleanly() -> None:
+    for lines in ([], ["q"]):
+        code, out = run(lines, "--seed", "2")
+        assert code == 0 and "Game ended." in out
+
+
+def test_other_seats_face_down_pieces_stay_hidden_until_the_round_ends() -> None:
+    _, out = run(["1"] * 60, "--seed", "4", "--level", "greedy")
+    before_reveal = out.split("Face-down pieces revealed")[0]
+    for line in before_reveal.splitlines():
+        if "(CPU) leads" in line:
+            assert "■ face down" in line
+
+
+def test_same_seed_same_match() -> None:
+    assert run(["1"] * 300, "--seed", "8")[1] == run(["1"] * 300, "--seed", "8")[1]
