@@ -136,7 +136,10 @@ class TableRepository:
                         [_entry_row(table.id, e) for e in entries],
                     )
         except sqlite3.IntegrityError as exc:
-            raise ChannelTaken(str(exc)) from exc
+            # a rematch may find the channel taken; anything else (a duplicate seq) is a bug
+            if "game_tables.channel_id" in str(exc):
+                raise ChannelTaken(str(exc)) from exc
+            raise
 
     async def _update(self, conn: aiosqlite.Connection, table: Table) -> None:
         await conn.execute(

@@ -1,0 +1,122 @@
+"""Opening the database: migrations (upgrade from every earlier version to the same schema as
+a fresh database, data kept), a missing file is created, an unreadable or newer one is
+refused with a clear DatabaseError and left byte-for-byte untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.app.table import Seat, Table
+from bot.storage.db import DatabaseError, migrations, open_database, schema_version
+from bot.storage.tables import LogEntry, TableRepository
+from goita_core.actions import PASS
+from goita_core.rules import RuleSet
+
+LATEST = migrations()[-1].version
+
+
+def schema(path: Path) -> list[tuple[str, str, str]]:
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT type, name, sql FROM sqlite_master "
+                          "WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").fetchall()
+    return [(t, n, " ".join((sql or "").split())) for t, n, sql in rows]
+
+
+def test_migrations_are_numbered_from_one() -> None:
+    found = migrations()
+    assert [m.version for m in found] == list(range(1, len(found) + 1))
+    assert found[0].name == "001_tables.sql"
+
+
+async def test_missing_file_is_created_with_the_latest_schema(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "dir" / "goita.sqlite3"
+    conn = await open_database(path)
+    try:
+        assert await schema_version(conn) == LATEST
+        async with conn.execute("PRAGMA journal_mode") as cur:
+            row = await cur.fetchone()
+        assert row is not None and row[0] == "wal"
+    finally:
+        await conn.close()
+    assert path.exists()
+
+
+@pytest.mark.parametrize("start", range(LATEST))
+async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) -> None:
+    fresh = tmp_path / "fresh.sqlite3"
+    conn = await open_database(fresh)
+    await conn.close()
+
+    path = tmp_path / "old.sqlite3"
+    conn = await open_database(path, upto=start)
+    assert await schema_version(conn) == start
+    table_id = None
+    if start >= 1:  # the tables schema exists: put a live table in it
+        repo = TableRepository(conn)
+        table = Table(id=0, guild_id=1, channel_id=2, host_id=3, rules=RuleSet(),
+                      created_at=1.0, updated_at=1.0)
+        table.seats[0] = Seat("human", "Ann", user_id=3)
+        table_id = await repo.create(table)
+        await repo.save(table, [LogEntry(1, 1, "deal", 1.0), LogEntry(2, 1, "act", 2.0,
+                                                                      "cpu", 1, PASS)])
+    await conn.close()
+
+    conn = await open_database(path)
+    try:
+        assert await schema_version(conn) == LATEST
+        if table_id is not None:
+            repo = TableRepository(conn)
+            loaded = await repo.load(table_id)
+            assert loaded is not None and loaded.seats[0] is not None
+            assert loaded.seats[0].name == "Ann"
+            assert [e.seq for e in await repo.entries(table_id)] == [1, 2]
+    finally:
+        await conn.close()
+    assert schema(path) == schema(fresh)
+
+
+async def test_reopening_the_latest_is_a_no_op(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    conn = await open_database(path)
+    await conn.close()
+    before = schema(path)
+    conn = await open_database(path)
+    await conn.close()
+    assert schema(path) == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"this is not a database at all\n" * 100, b"SQLite format 3\x00" + b"\xff" * 4000],
+    ids=["text", "corrupt-header"],
+)
+async def test_unreadable_file_is_refused_and_left_untouched(tmp_path: Path,
+                                                             content: bytes) -> None:
+    path = tmp_path / "goita.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(DatabaseError) as info:
+        await open_database(path)
+    message = str(info.value)
+    assert str(path) in message and "untouched" in message
+    assert path.read_bytes() == content
+    assert not Path(str(path) + "-wal").exists() or Path(str(path) + "-wal").stat().st_size == 0
+
+
+async def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "goita.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE future (x INTEGER)")
+        db.execute("INSERT INTO future VALUES (42)")
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(DatabaseError) as info:
+        await open_database(path)
+    assert "newer" in str(info.value)
+    # nothing migrated or dropped (open_database does switch the file to WAL first)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (LATEST + 1,)
+        assert db.execute("SELECT x FROM future").fetchall() == [(42,)]
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert "game_tables" not in names

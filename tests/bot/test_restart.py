@@ -1,0 +1,327 @@
+"""Tables survive restarts (in process): a new service on the same SQLite file restores every
+live table and continues to exactly the same result as an uninterrupted run.
+
+A "crash" is a BaseException that escapes the service at a chosen point and abandons it
+(nothing is cleaned up, as with kill -9; the SQLite connection is closed afterwards only so
+its thread does not linger): between steps, right after a step was stored but before it was
+shown, and while a CPU is thinking. The separate-process kill -9 test is in
+test_restart_kill.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app.service import PlayerFactory, default_player_factory
+from bot.app.table import Table
+from tests.bot.app.kit import (
+    ALICE,
+    BOB,
+    Call,
+    FakeClock,
+    FixedSeeds,
+    Rig,
+    Timing,
+    choose,
+    fixed_deals,
+    hands_of,
+    make_rig,
+)
+
+
+class Crash(BaseException):
+    """The process dies here."""
+
+
+@dataclass
+class Plan:
+    """Where to crash: global counters over the whole run (all service instances)."""
+
+    between_steps: set[int] = field(default_factory=set)  # loop iterations
+    after_store: set[int] = field(default_factory=set)  # presenter calls
+    mid_cpu: set[int] = field(default_factory=set)  # CPU decisions
+    presenter_calls: int = 0
+    cpu_calls: int = 0
+    restarts: int = 0
+    armed: bool = False  # presenter calls count from the start of the match
+
+
+@dataclass
+class Outcome:
+    scores: list[int]
+    winner: int | None
+    version: int
+    log: list[tuple[int, str, int | None, str]]
+    recorded: int
+    restarts: int
+    restored_changes: int
+    iterations: int = 0
+    presenter_calls: int = 0
+    cpu_calls: int = 0
+
+
+class Results:
+    def __init__(self) -> None:
+        self.recorded: list[Any] = []
+
+    async def record_match(self, match: Any) -> int:
+        self.recorded.append(match)
+        return len(self.recorded)
+
+
+def crashing_factory(plan: Plan) -> PlayerFactory:
+    def factory(level: str, seed: int, budget_ms: int) -> Any:
+        plan.cpu_calls += 1
+        if plan.cpu_calls in plan.mid_cpu:
+            plan.mid_cpu.discard(plan.cpu_calls)
+            raise Crash(f"killed while CPU decision {plan.cpu_calls} was thinking")
+        return default_player_factory(level, seed, budget_ms)
+
+    return factory
+
+
+async def boot(path: Path, clock: FakeClock, plan: Plan, results: Results,
+               deals: Any = None) -> Rig:
+    rig = await make_rig(path, clock=clock, seeds=FixedSeeds(), results=results,
+                         player_factory=crashing_factory(plan), deal_source=deals)
+
+    def check(table: Table, call: Call) -> None:
+        if not plan.armed:
+            return
+        plan.presenter_calls += 1
+        if plan.presenter_calls in plan.after_store:
+            plan.after_store.discard(plan.presenter_calls)
+            raise Crash(f"killed before presenter call {plan.presenter_calls}")
+
+    rig.presenter.check = check
+    await rig.service.restore()
+    return rig
+
+
+async def run_match(path: Path, plan: Plan, *, levels: tuple[str, ...] = ("easy", "normal",
+                                                                         "normal"),
+                    target: int = 150, deals: Any = None) -> Outcome:
+    clock = FakeClock()
+    results = Results()
+    rig = await boot(path, clock, plan, results, deals)
+    restored_changes = 0
+    table = await rig.service.create_table(1, 500, ALICE, target=target)
+    table_id = table.id
+    for level in levels:
+        await rig.service.add_cpu(table_id, ALICE, level)
+    plan.armed = True
+    iteration = 0
+    started = False
+    while True:
+        try:
+            if not started:
+                started = True
+                await rig.service.start(table_id, ALICE)
+            while True:
+                iteration += 1
+                assert iteration < 20000, "the match did not end"
+                if iteration in plan.between_steps:
+                    raise Crash(f"killed between steps at iteration {iteration}")
+                table = rig.service.get(table_id)
+                if not table.live:
+                    break
+                if 0 in table.to_act() and table.seat(0).present:
+                    # the human answers promptly with a move that depends only on the state
+                    await rig.service.act(table_id, ALICE.id, table.version,
+                                          choose(table, 0, table.version))
+                else:
+                    clock.advance(1.0)
+                    await rig.service.tick()
+            break
+        except Crash:
+            plan.restarts += 1
+            await rig.conn.close()
+            rig = await boot(path, clock, plan, results, deals)
+            restored_changes += rig.presenter.reasons().count("restored")
+    table = rig.service.get(table_id)
+    assert table.status == "finished", table.close_reason
+    assert table.match is not None
+    entries = await rig.repo.entries(table_id)
+    log: list[tuple[int, str, int | None, str]] = [
+        (e.seq, e.kind, e.seat, repr(e.action)) for e in entries]
+    await rig.conn.close()
+    return Outcome(list(table.match.scores), table.match.winner, table.version, log,
+                   len(results.recorded), plan.restarts, restored_changes, iteration,
+                   plan.presenter_calls, plan.cpu_calls)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Outcome:
+    import asyncio
+
+    path = tmp_path_factory.mktemp("ref") / "g.sqlite3"
+    return asyncio.run(run_match(path, Plan()))
+
+
+@pytest.mark.parametrize(
+    ("between", "after_store", "mid_cpu"),
+    [
+        ((0.001,), (), ()),
+        ((0.02, 0.021, 0.3, 0.301, 0.302, 0.6, 0.9), (), ()),
+        ((), (0.001,), ()),  # right after the start was stored, before its board edit
+        ((), (0.02, 0.1, 0.101, 0.45, 0.7, 0.9), ()),
+        ((), (), (0.001, 0.01, 0.1, 0.3, 0.301, 0.9)),
+        ((0.2, 0.5), (0.25, 0.251), (0.15, 0.6)),
+    ],
+    ids=["early", "many-between", "before-first-edit", "after-store", "mid-cpu", "mixed"],
+)
+async def test_restarts_continue_to_the_same_result(
+    tmp_path: Path, between: tuple[float, ...], after_store: tuple[float, ...],
+    mid_cpu: tuple[float, ...], reference: Outcome
+) -> None:
+    """Crash points are fractions of the reference run's iterations, presenter calls and
+    CPU decisions, so they fall inside the match whatever its length."""
+
+    def points(fractions: tuple[float, ...], total: int) -> set[int]:
+        return {max(1, round(f * total)) for f in fractions}
+
+    plan = Plan(points(between, reference.iterations),
+                points(after_store, reference.presenter_calls),
+                points(mid_cpu, reference.cpu_calls))
+    planned = len(plan.between_steps) + len(plan.after_store) + len(plan.mid_cpu)
+    outcome = await run_match(tmp_path / "g.sqlite3", plan)
+    assert outcome.restarts == planned  # every planned crash happened
+    assert outcome.scores == reference.scores
+    assert outcome.winner == reference.winner
+    assert outcome.log == reference.log
+    assert outcome.version == reference.version
+    assert outcome.recorded == 1
+    assert outcome.restored_changes == planned  # each restart refreshed the board
+
+
+async def test_restore_brings_back_lobbies_and_games(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    clock = FakeClock()
+    rig = await make_rig(path, clock=clock)
+    lobby = await rig.service.create_table(1, 500, ALICE)
+    await rig.service.join(lobby.id, BOB)
+    await rig.service.set_board_message(lobby.id, 777, clock.now())
+    game = await rig.service.create_table(1, 501, BOB)
+    for _ in range(3):
+        await rig.service.add_cpu(game.id, BOB, "normal")
+    await rig.service.start(game.id, BOB)
+    while 0 not in game.to_act():
+        clock.advance(1.5)
+        await rig.service.tick()
+    deadline = game.deadlines.turn_deadline
+    assert deadline is not None
+    closed = await rig.service.create_table(1, 502, ALICE)
+    await rig.service.cancel(closed.id, ALICE)
+    await rig.conn.close()
+
+    clock.advance(5)
+    rig2 = await make_rig(path, clock=clock)
+    restored = await rig2.service.restore()
+    assert sorted(t.id for t in restored) == [lobby.id, game.id]
+    assert rig2.presenter.reasons() == ["restored", "restored"]
+    lobby2 = rig2.service.get(lobby.id)
+    assert [s.name if s else None for s in lobby2.seats] == ["Alice", "Bob", None, None]
+    assert lobby2.board_message_id == 777
+    game2 = rig2.service.get(game.id)
+    assert game2.match is not None and game.match is not None
+    assert game2.match.view(0) == game.match.view(0)
+    assert game2.version == game.version
+    assert game2.deadlines.turn_deadline == deadline  # the timer resumes where it was
+    assert rig2.service.table_for_channel(502) is None
+    # buttons of the old process still work: Bob's click with the version he saw
+    await rig2.service.act(game.id, BOB.id, game2.version, choose(game2, 0))
+    await rig2.conn.close()
+
+
+async def test_downtime_does_not_time_a_player_out(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    clock = FakeClock()
+    settings = Timing()
+    rig = await make_rig(path, clock=clock, settings=settings)
+    game = await rig.service.create_table(1, 501, BOB)
+    for _ in range(3):
+        await rig.service.add_cpu(game.id, BOB, "normal")
+    await rig.service.start(game.id, BOB)
+    while 0 not in game.to_act():
+        clock.advance(1.5)
+        await rig.service.tick()
+    await rig.conn.close()
+    clock.advance(600)  # the bot was down for ten minutes
+    rig2 = await make_rig(path, clock=clock, settings=settings)
+    await rig2.service.restore()
+    game2 = rig2.service.get(game.id)
+    assert not game2.seat(0).away
+    assert game2.deadlines.turn_deadline == pytest.approx(clock.now() + 15)
+    await rig2.service.tick()
+    assert [c.kind for c in rig2.presenter.prompts()] == ["timeout_warning"]
+    assert not game2.seat(0).away
+    await rig2.conn.close()
+
+
+GOSHI = hands_of("しし馬馬銀銀金金", "しし馬銀金角飛王", "ししししし香香香", "し香馬銀金角飛王")
+
+
+async def test_restart_during_a_goshi_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    clock = FakeClock()
+    deals = fixed_deals([GOSHI])
+    rig = await make_rig(path, clock=clock, deal_source=deals)
+    game = await rig.service.create_table(1, 501, ALICE)
+    for _ in range(3):
+        await rig.service.add_cpu(game.id, ALICE, "normal")
+    await rig.service.start(game.id, ALICE)
+    assert game.to_act() == [0]
+    await rig.conn.close()
+    # the restarted service needs no deal source: the injected hands are in the log
+    rig2 = await make_rig(path, clock=clock)
+    await rig2.service.restore()
+    game2 = rig2.service.get(game.id)
+    assert game2.to_act() == [0]
+    assert game2.match is not None and game2.match.round.phase == "goshi"
+    from goita_core.actions import PLAY_ON
+
+    await rig2.service.act(game.id, ALICE.id, game2.version, PLAY_ON)
+    assert game2.match.round.phase == "play"
+    await rig2.conn.close()
+
+
+async def test_finished_table_rematch_after_restart(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    outcome = await run_match(path, Plan(), target=50)
+    assert outcome.recorded == 1
+    clock = FakeClock(2_000_000_000.0)
+    rig = await make_rig(path, clock=clock)
+    assert await rig.service.restore() == []
+    table = await rig.service.rematch(1, ALICE)
+    assert table.status == "playing" and table.match_no == 2
+    assert table.version == outcome.version + 1
+    await rig.conn.close()
+
+
+async def test_a_table_whose_log_cannot_be_replayed_is_closed(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    rig = await make_rig(path)
+    game = await rig.service.create_table(1, 501, ALICE)
+    for _ in range(3):
+        await rig.service.add_cpu(game.id, ALICE, "normal")
+    await rig.service.start(game.id, ALICE)
+    # damage: an action nobody could have made (a pass where a lead is required)
+    await rig.conn.execute(
+        "INSERT INTO table_actions (table_id, seq, match_no, kind, seat, action, actor, at) "
+        "VALUES (?, 2, 1, 'act', ?, '{\"action\": \"pass\"}', 'cpu', 0)",
+        (game.id, game.to_act()[0]))
+    await rig.conn.close()
+    rig2 = await make_rig(path)
+    assert await rig2.service.restore() == []
+    stored = await rig2.repo.load(game.id)
+    assert stored is not None and stored.status == "cancelled"
+    assert stored.close_reason == "broken"
+    # the channel is free again
+    await rig2.service.create_table(1, 501, ALICE)
+    await rig2.conn.close()
+
+
