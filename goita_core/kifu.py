@@ -208,7 +208,20 @@ def _hand_string(hand: Sequence[Kind], kings_before: int) -> str:
 
 
 def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted one
+    """A YAML double-quoted scalar: printable characters as they are (Japanese names stay
+    readable), everything YAML would refuse or fold (controls, line separators, BOM) escaped."""
+    out = ['"']
+    for ch in text:
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif (0x20 <= o <= 0x7E or (0xA0 <= o <= 0xFFFD and not 0xD800 <= o <= 0xDFFF
+                                    and o not in (0x2028, 0x2029, 0xFEFF)) or o >= 0x10000):
+            out.append(ch)
+        else:  # below 0x10000: everything above is printable
+            out.append(f"\\u{o:04x}")
+    out.append('"')
+    return "".join(out)
 
 
 def dump_kifu_yaml(kifu: Kifu) -> str:
