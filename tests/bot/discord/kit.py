@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from bot.app.table import Table
 from bot.client import GoitaBot, create_bot
 from bot.discord.buttons import ButtonId
 from bot.discord.presenter import DiscordPresenter
+from goita_core.actions import Play
+from goita_core.pieces import KANJI, Kind, parse_pieces
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 BUSY_PREFIXES = ("goita-board-", "goita-hand", "goita-ping", "goita-unping", "goita-warn")
@@ -22,6 +25,7 @@ FAST = {
     "round_pause_seconds": 0.0,
     "turn_timeout_seconds": 60.0,
     "turn_warning_seconds": 15.0,
+    "hard_cpu_budget_ms": 10,
 }
 
 
@@ -66,11 +70,21 @@ class World:
         return msg
 
     async def settle(self) -> None:
-        """Let the table's timers run (CPU moves) and every Discord update land."""
-        for _ in range(5):
+        """Let the table's timers run (CPU moves) and every Discord update land: until
+        nothing is due and two rounds in a row changed nothing."""
+        stable, last = 0, None
+        while stable < 2:
             await self.service.tick()
             await self.presenter.flush()
             await self.fake.wait_idle()
+            due = self.service.next_deadline()
+            busy = due is not None and due <= self.fake.clock.time()
+            tables = self.service._tables.values()
+            state = tuple(sorted((t.id, t.version, t.status) for t in tables))
+            stable = 0 if busy or state != last else stable + 1
+            last = state
+            if busy:
+                await asyncio.sleep(0.005)
 
     async def advance(self, seconds: float) -> None:
         await self.fake.clock.advance(seconds)
@@ -120,3 +134,73 @@ async def play_turn(world: World, user: FakeUser, rng: random.Random) -> None:
 
 def kanji_in(text: str) -> set[str]:
     return set(re.findall("[し香馬銀金角飛王]", text))
+
+
+def rig_deal(world: World, hands_from_dealer: list[str] | None = None,
+             hands_by_seat: list[str] | None = None) -> None:
+    """Make the service deal the given hands in the next round only (kanji strings)."""
+    used = False
+
+    def deal(table: Table, round_no: int) -> list[list[Kind]] | None:
+        nonlocal used
+        if used:
+            return None
+        used = True
+        if hands_by_seat is not None:
+            return [parse_pieces(h) for h in hands_by_seat]
+        assert hands_from_dealer is not None and table.match is not None
+        d = table.match.dealer
+        out: list[list[Kind]] = [[] for _ in range(4)]
+        for i, h in enumerate(hands_from_dealer):
+            out[(d + i) % 4] = parse_pieces(h)
+        return out
+
+    world.service.deal_source = deal
+
+
+async def open_table(world: World, host: FakeUser, *others: FakeUser | str,
+                     target: int = 150) -> FakeMessage:
+    """``host`` runs /goita new; ``others`` join (users) or are added as CPUs (levels)."""
+    await host.run(world.chan, "goita new", target=target)
+    await world.settle()
+    lobby = world.board()
+    for other in others:
+        if isinstance(other, str):
+            await host.click(lobby, f"+ CPU {other}")
+        else:
+            await other.click(lobby, "Join")
+    await world.settle()
+    return lobby
+
+
+def visible_kanji(world: World, user: FakeUser) -> set[str]:
+    return kanji_in("\n".join(m.text() for m in user.sees(world.chan)))
+
+
+def public_kinds(table: Table) -> set[str]:
+    """Kanji of every piece laid face up in the current round (ground truth from the
+    engine, independent of the renderer)."""
+    assert table.match is not None
+    out: set[str] = set()
+    for _seat, action, lead in table.match.round.history:
+        if isinstance(action, Play):
+            if not lead:
+                out.add(KANJI[action.first])
+            out.add(KANJI[action.second])
+    return out
+
+
+def check_hidden(world: World, users: dict[int, FakeUser], initial: dict[int, str]) -> None:
+    """Nobody sees a piece kind they do not hold and that was not laid face up, while the
+    round runs (the kinds are dealt so that this has teeth)."""
+    table = world.table()
+    assert table.match is not None
+    if table.match.round.over:
+        return
+    shown = public_kinds(table)
+    for seat, user in users.items():
+        allowed = kanji_in(initial[seat]) | shown
+        seen = visible_kanji(world, user)
+        if not seen <= allowed:
+            bad = [m.text() for m in user.sees(world.chan) if kanji_in(m.text()) - allowed]
+            raise AssertionError((user.name, seen - allowed, bad))
