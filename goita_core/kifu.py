@@ -27,7 +27,8 @@ Native record (``MatchRecord.to_json``), a JSON object::
     {"format": "goita-match", "version": 1,
      "rules": {"players": 4, "target": 150, "double_any_seventh": false,
                "facedown_ou_unlocks": false},
-     "seed": 123 or null,          # when set, every deal is re-dealt from the seed and checked
+     "seed": 123 or null,          # set when every deal came from it: rebuilding re-deals
+                                   # from the seed (and checks), so the rng state carries on
      "first_dealer": 0,
      "players": ["a", "b", "c", "d"],
      "created_at": "2026-01-01T00:00:00Z" or null,
@@ -517,8 +518,8 @@ class MatchRecord:
             acts += [(s, a) for s, a, _lead in rnd.history]
             hands = tuple(tuple(h) for h in _initial_hands(rnd))
             rounds.append(RoundRecord(rnd.dealer, hands, acts, rnd.result))
-        return cls(match.rules, match.seed, match.first_dealer, list(players), rounds,
-                   created_at)
+        seed = match.seed if _dealt_from_seed(match) else None
+        return cls(match.rules, seed, match.first_dealer, list(players), rounds, created_at)
 
     def to_match(self) -> Match:
         """Rebuild the match by replaying every round through the engine. Raises
@@ -662,6 +663,19 @@ class MatchRecord:
             rounds.append(RoundRecord(kr.dealer, kr.hands, acts, rnd.result))
         first = kifu.rounds[0].dealer if kifu.rounds else 0
         return cls(rules, None, first, list(kifu.players), rounds)
+
+
+def _dealt_from_seed(match: Match) -> bool:
+    """Whether every deal of ``match`` came from its seed (not from given hands): only then
+    may a record keep the seed, since rebuilding re-deals from it."""
+    import random
+
+    rng = random.Random(match.seed)
+    rng.randrange(match.rules.players)  # Match draws a first dealer first, always
+    for rnd in match.rounds:
+        if Round.deal(match.rules, rnd.dealer, rng).initial_hands != rnd.initial_hands:
+            return False
+    return True
 
 
 def _initial_hands(rnd: Round) -> list[list[Kind]]:

@@ -112,7 +112,6 @@ def test_native_record_with_a_redeal(tmp_path: Path, capsys: pytest.CaptureFixtu
     m.apply(3, REDEAL)
     m.next_round(complete_deal({3: "しししししし金金"}))
     record = MatchRecord.from_match(m, ["a", "b", "c", "d"])
-    record.seed = None
     f = tmp_path / "match.json"
     f.write_text(record.dumps())
     code, out, _ = run(capsys, "--json", str(f))

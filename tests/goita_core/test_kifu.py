@@ -247,7 +247,7 @@ def test_native_record_keeps_passes_and_goshi_decisions() -> None:
     m.next_round(complete_deal({0: "王金金銀馬香しし", 2: "ししししし銀角飛"}))
     m.apply(0, PLAY_ON)
     record = MatchRecord.from_match(m)
-    record.seed = None  # hands given explicitly: replay them as written
+    assert record.seed is None  # hands given explicitly, not from the seed: replayed as written
     data = record.to_json()
     assert data["rounds"][0]["actions"] == [{"seat": 3, "decision": "redeal"}]
     assert data["rounds"][1]["actions"] == [{"seat": 0, "decision": "play"}]
