@@ -16,6 +16,8 @@ class RuleSet:
     double_any_seventh: bool = False
     #: the old ごいたオンライン server let a face-down Ou unlock an Ou attack (rule 1).
     #: Off by default: RULES.md **Decision** "an Ou played face down does not satisfy rule 1".
+    #: With it on, ``SeatView.ou_up`` and the legal Ou attacks reveal that a face-down piece
+    #: was an Ou: that is what the old rule did at the table too.
     facedown_ou_unlocks: bool = False
 
     def __post_init__(self) -> None:

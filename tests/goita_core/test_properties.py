@@ -214,3 +214,34 @@ def test_mutated_native_records_never_crash_the_reader(data: st.DataObject) -> N
                                           "王", "1.5", ""]))
         text = text[:i] + repl + text[i + data.draw(st.integers(0, 3)):]
     read_and_replay(text)
+
+
+@FAST
+@given(players=st.sampled_from([4, 3]), seed=st.integers(0, 2**32), data=st.data())
+def test_views_do_not_depend_on_what_the_seat_cannot_see(
+        players: int, seed: int, data: st.DataObject) -> None:
+    rules = RuleSet(players=players)
+    r = Round.deal(rules, 0, random.Random(seed))
+    for _ in range(data.draw(st.integers(0, 40))):
+        if r.over:
+            break
+        seat = r.to_act()[0]
+        r.apply(seat, data.draw(st.sampled_from(r.legal_actions(seat))))
+    if r.over:
+        return
+    me = data.draw(st.integers(0, players - 1))
+    other = r.clone()
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    # hidden from `me`: the other hands, and the other seats' face-down pieces
+    hidden = [k for s in range(players) if s != me for k in r.hand(s)]
+    downs = [i for i, (s, _a, lead) in enumerate(r.history) if lead and s != me]
+    for i in downs:
+        hidden.append(r.history[i][1].first)  # type: ignore[attr-defined]
+    rng.shuffle(hidden)
+    for s in range(players):
+        if s != me:
+            other.hands[s] = sum(1 << (int(hidden.pop()) << 2) for _ in range(r.sizes[s]))
+    for i in downs:
+        s, a, lead = other.history[i]
+        other.history[i] = (s, Play(hidden.pop(), a.second), lead)  # type: ignore[attr-defined]
+    assert r.view(me) == other.view(me)
