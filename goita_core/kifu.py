@@ -277,7 +277,7 @@ class Anomaly:
 
     round_no: int
     kind: str  # illegal, copied_moves, unfinished, truncated, score_mismatch, missing_round,
-    #            dealer_mismatch, repeated_deal, result_mismatch
+    #            dealer_mismatch, repeated_deal, after_match_end, result_mismatch
     message: str
     fatal: bool = False
 
@@ -351,6 +351,7 @@ def replay_kifu(kifu: Kifu, rules: RuleSet = YAML_RULES, strict: bool = True) ->
     scores = list(kifu.rounds[0].score)
     scores_known = True  # False after a round that could not be judged (non-strict only)
     expected_dealer: int | None = None
+    ended: int | None = None  # the round after which a team had reached the target
     anomalies = report.anomalies
     for i, kr in enumerate(kifu.rounds):
         no = i + 1
@@ -371,6 +372,10 @@ def replay_kifu(kifu: Kifu, rules: RuleSet = YAML_RULES, strict: bool = True) ->
                                          f"seat {kr.dealer} leads but seat {expected_dealer} "
                                          "should (the last winner, or the same dealer after "
                                          "a redeal)"))
+            if ended is not None:
+                anomalies.append(Anomaly(no, "after_match_end",
+                                         f"the match was already over after round {ended}"))
+                ended = None  # say it once
             if kr.hands == prev.hands and kr.dealer == prev.dealer:
                 anomalies.append(Anomaly(no, "repeated_deal",
                                          f"the same deal as round {no - 1} (alternative plays "
@@ -416,6 +421,8 @@ def replay_kifu(kifu: Kifu, rules: RuleSet = YAML_RULES, strict: bool = True) ->
         assert r.team is not None
         scores[r.team] += r.points
         expected_dealer = r.seat
+        if r.wins_match or scores[r.team] >= rules.target:
+            ended = no
     report.scores = scores
     return report
 

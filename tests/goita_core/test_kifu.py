@@ -318,3 +318,11 @@ def test_okifu_records_convert_to_native_and_back() -> None:
     assert isinstance(load_record(native.dumps()), MatchRecord)
     assert isinstance(load_record((OKIFU / "001.yaml").read_bytes()), Kifu)
     assert Play(Kind.SHI, Kind.SHI).to_json() == {"action": "play", "first": "し", "second": "し"}
+
+
+def test_rounds_after_the_match_was_won_are_flagged() -> None:
+    deal = complete_deal({0: "王金金銀馬香しし"})
+    text = kifu_text((deal, 0, (120, 0), SOLO), (deal, 0, (170, 0), SOLO))
+    report = replay_kifu(parse_kifu_yaml(text))
+    assert [(a.round_no, a.kind) for a in report.anomalies] == [(2, "after_match_end")]
+    assert report.scores == [220, 0]
