@@ -233,3 +233,20 @@ async def test_survives_reopening_the_file(tmp_path: Path) -> None:
         assert s is not None and s.wins == 1 and s.rating > 0
     finally:
         await c2.close()
+
+
+async def test_upgrade_from_version_1_adds_the_results_tables(tmp_path: Path) -> None:
+    from bot.storage.db import schema_version
+
+    path = tmp_path / "old.db"
+    old = await open_database(path, upto=1)
+    assert await schema_version(old) == 1
+    await old.close()
+    new = await open_database(path)
+    try:
+        assert await schema_version(new) >= 2
+        repo = ResultsRepository(new)
+        await repo.record_match(finished(humans(1, 2, 3, 4), 0))
+        assert (await repo.leaderboard(GUILD)).total == 4
+    finally:
+        await new.close()
