@@ -250,3 +250,14 @@ async def test_upgrade_from_version_1_adds_the_results_tables(tmp_path: Path) ->
         assert (await repo.leaderboard(GUILD)).total == 4
     finally:
         await new.close()
+
+
+async def test_concurrent_recordings_on_one_connection(repo: ResultsRepository) -> None:
+    import asyncio
+
+    ids = await asyncio.gather(*(
+        repo.record_match(finished(humans(10 * t + 1, 10 * t + 2, 10 * t + 3, 10 * t + 4), 0,
+                                   table=t, at=float(t)))
+        for t in range(8)))
+    assert len(set(ids)) == 8
+    assert (await repo.leaderboard(GUILD)).total == 32
