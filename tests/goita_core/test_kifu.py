@@ -322,7 +322,9 @@ def test_okifu_records_convert_to_native_and_back() -> None:
 
 def test_rounds_after_the_match_was_won_are_flagged() -> None:
     deal = complete_deal({0: "王金金銀馬香しし"})
-    text = kifu_text((deal, 0, (120, 0), SOLO), (deal, 0, (170, 0), SOLO))
+    again = complete_deal({0: "王金金銀馬香しし", 1: "しし香馬馬銀角飛"})
+    assert again != deal
+    text = kifu_text((deal, 0, (120, 0), SOLO), (again, 0, (170, 0), SOLO))
     report = replay_kifu(parse_kifu_yaml(text))
     assert [(a.round_no, a.kind) for a in report.anomalies] == [(2, "after_match_end")]
     assert report.scores == [220, 0]
