@@ -770,7 +770,10 @@ class FakeDiscord:
         self._inflight += 1
         self._last_activity = time.monotonic()
         try:
-            body, files = await self._read_body(request)
+            try:
+                body, files = await self._read_body(request)
+            except ValueError:
+                raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
             headers, retry_after, is_global = self._rate_check(key, params)
             call = RestCall(request.method, template, path, 0, None, body, time.monotonic())
             self.rest_log.append(call)
@@ -965,25 +968,17 @@ class FakeDiscord:
 
     def _attachments_from(self, payload: dict[str, Any], files: list[tuple[str, str, bytes]],
                           keep: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        by_field = {name: (filename, data) for name, filename, data in files}
+        """New uploads plus the existing attachments the payload lists by id (edits)."""
         result: list[dict[str, Any]] = []
-        kept_ids = {str(a["id"]) for a in keep}
-        for index, (name, filename, data) in enumerate(files):
-            del name
+        for _, filename, data in files:
             file_id = self.ids.next()
             self._files[file_id] = data
+            url = f"http://127.0.0.1:{self.port}/attachments/{file_id}/{filename}"
             result.append({"id": str(file_id), "filename": filename, "size": len(data),
-                           "url": f"http://127.0.0.1:{self.port}/attachments/{file_id}/{filename}",
-                           "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{file_id}/"
-                                        f"{filename}",
-                           "content_type": "application/octet-stream", "_index": index})
-        del by_field
-        # existing attachments listed in "attachments" by id are kept on edit
-        for a in payload.get("attachments") or []:
-            if str(a.get("id")) in kept_ids:
-                result.extend(k for k in keep if str(k["id"]) == str(a.get("id")))
-        for a in result:
-            a.pop("_index", None)
+                           "url": url, "proxy_url": url,
+                           "content_type": "application/octet-stream"})
+        listed = {str(a.get("id")) for a in payload.get("attachments") or []}
+        result.extend(a for a in keep if str(a["id"]) in listed)
         return result
 
     def _new_message(self, channel: FakeChannel, payload: dict[str, Any],
@@ -1065,11 +1060,7 @@ class FakeDiscord:
         channel = self.channels.get(req.int("channel_id"))
         if channel is None or channel.deleted:
             raise E.unknown_channel()
-        if channel.type == PRIVATE_THREAD and self.bot_user.id not in channel.thread_members \
-                and channel.owner_id != self.bot_user.id:
-            # bots need Manage Threads to see private threads they are not in; ours has
-            # the permissions of its role, so allow it like Discord does for admins
-            pass
+        # permissions are not modelled: the bot may use every channel it knows
         return channel
 
     def _channel_message(self, req: _Req) -> tuple[FakeChannel, FakeMessage]:

@@ -68,7 +68,7 @@ class ToyBot(commands.Bot):
         intents.members = False
         intents.message_content = False
         options: dict[str, Any] = {"command_prefix": commands.when_mentioned, "intents": intents,
-                                   "guild_ready_timeout": 0.05, "help_command": None}
+                                   "guild_ready_timeout": 0.01, "help_command": None}
         options.update(kwargs)
         super().__init__(**options)
         self.hook: Hook | None = None
