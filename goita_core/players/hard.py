@@ -17,6 +17,7 @@ Only a :class:`~goita_core.view.SeatView` is read: the search never sees hidden 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -225,6 +226,70 @@ def _candidates(view: SeatView, weights: tuple[float, ...]) -> list[Action]:
     return chosen[:MAX_CANDIDATES + 4]
 
 
+def _prune(active: list[int], sums: list[float], sq: list[float], wsum: float,
+           samples: int, z: float = 2.5) -> list[int]:
+    """Drop candidates whose mean is ``z`` standard errors below the best one's."""
+    stats = []
+    for i in active:
+        mean = sums[i] / wsum
+        var = max(sq[i] / wsum - mean * mean, 1.0)
+        stats.append((mean, var / samples, i))
+    best_mean, best_se2, _ = max(stats)
+    return [i for mean, se2, i in stats
+            if best_mean - mean <= z * math.sqrt(best_se2 + se2)]
+
+
+def _exact_after(codes: list[int], sizes: list[int], turn: int, attack: int, passes: int,
+                 ou_up: int, act: Action, n: int, parity: int, team_mod: int,
+                 double_any: bool, fd_unlock: bool, memo: dict[tuple[object, ...], int]
+                 ) -> int:
+    """Exact minimax value (our team's points, negative when the others score) of playing
+    ``act`` in a determinization where every hand is known: used once few pieces remain."""
+
+    def apply(hands: tuple[int, ...], turn: int, attack: int, passes: int, ou_up: int,
+              act: Action) -> int:
+        if act is PASS:
+            passes += 1
+            nxt = (turn + 1) % n
+            if passes == n - 1:
+                return solve(hands, nxt, -1, 0, ou_up)
+            return solve(hands, nxt, attack, passes, ou_up)
+        f = act.first  # type: ignore[attr-defined]
+        s = act.second  # type: ignore[attr-defined]
+        lead = attack < 0
+        code = hands[turn] - (1 << (f << 2)) - (1 << (s << 2))
+        if code == 0:
+            pts = POINTS[s] * (2 if f == s and (lead or double_any) else 1)
+            return pts if turn % team_mod == parity else -pts
+        if s == OU:
+            ou_up += 1
+        if f == OU and (not lead or fd_unlock):
+            ou_up += 1
+        new = (*hands[:turn], code, *hands[turn + 1:])
+        return solve(new, (turn + 1) % n, s, 0, ou_up)
+
+    def solve(hands: tuple[int, ...], turn: int, attack: int, passes: int, ou_up: int
+              ) -> int:
+        key = (hands, turn, attack, passes, ou_up > 0)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        maximize = turn % team_mod == parity
+        best = -10**6 if maximize else 10**6
+        for a in legal_for(hands[turn], attack, ou_up > 0):
+            v = apply(hands, turn, attack, passes, ou_up, a)
+            if maximize:
+                if v > best:
+                    best = v
+            elif v < best:
+                best = v
+        memo[key] = best
+        return best
+
+    del sizes
+    return apply(tuple(codes), turn, attack, passes, ou_up, act)
+
+
 class HardPlayer:
     """Determinized Monte Carlo search with heuristic playouts, within ``budget_ms`` per
     decision. ``iterations`` (samples per decision) replaces the clock when given: the
@@ -235,7 +300,8 @@ class HardPlayer:
 
     def __init__(self, seed: int | None = None, budget_ms: int = 200,
                  iterations: int | None = None,
-                 weights: tuple[float, ...] = DEFAULT_WEIGHTS) -> None:
+                 weights: tuple[float, ...] = DEFAULT_WEIGHTS,
+                 exact_pieces: int = 14, prune: bool = True) -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         self.name = "hard"
@@ -243,6 +309,10 @@ class HardPlayer:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.weights = weights
+        #: solve determinizations exactly (minimax) once this few pieces are in all hands
+        self.exact_pieces = exact_pieces
+        #: drop clearly worse candidates during the search (their samples go to the rest)
+        self.prune = prune
         self.last_samples = 0
 
     def act(self, view: SeatView) -> Action:
@@ -266,12 +336,17 @@ class HardPlayer:
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
                 deadline: float, start_state: bool = False) -> list[float]:
+        """Weighted mean outcome of every candidate over sampled determinizations. Clearly
+        worse candidates are dropped as evidence accumulates (the survivors get the
+        samples); the search ends at the deadline, after ``iterations`` samples, or when
+        one candidate is left."""
         sampler = Sampler(view)
         n = view.rules.players
         counts_total = COUNT if n == 4 else COUNT_3P
         team_mod = 2 if n == 4 else n
         parity = view.seat % team_mod
         rules = view.rules
+        double_any, fd_unlock = rules.double_any_seventh, rules.facedown_ou_unlocks
         faceup = [0] * 8
         for pieces in view.played:
             for p in pieces:
@@ -280,8 +355,13 @@ class HardPlayer:
         attack = -1 if view.must_lead or view.attack is None else int(view.attack)
         attacker = -1 if view.attacker is None else view.attacker
         turn = view.dealer if start_state else view.turn
-        totals = [0.0] * len(cands)
+        sizes = list(view.hand_sizes)
+        exact = not start_state and sum(sizes) <= self.exact_pieces
+        m = len(cands)
+        sums = [0.0] * m
+        sq = [0.0] * m
         wsum = 0.0
+        active = list(range(m))
         samples = 0
         limit = self.iterations
         clock = time.perf_counter
@@ -291,37 +371,54 @@ class HardPlayer:
             if limit is not None:
                 if samples >= limit:
                     break
-            elif samples and clock() + per_playout * len(cands) > deadline:
+            elif samples and clock() + per_playout * len(active) > deadline:
                 break
             codes, w = sampler.sample(rng)
             if w <= 0:
                 w = 1e-6
             t0 = clock()
-            for i, act in enumerate(cands):
-                sim = _Sim(codes[:], list(view.hand_sizes), turn, attack, attacker,
-                           view.passes, view.ou_up, faceup[:], n)
-                if start_state:
-                    # the goshi question: evaluate the deal from the dealer's lead
-                    code = codes[turn]
-                    unseen = [counts_total[k] - ((code >> (k << 2)) & 15) for k in range(8)]
-                    act = choose(code, sim.sizes[turn], -1, 0, False, unseen,
-                                 rules.double_any_seventh, self.weights)
-                v = _playout(sim, act, counts_total, parity, rules.double_any_seventh,
-                             rules.facedown_ou_unlocks, self.weights, team_mod)
-                totals[i] += w * v
+            memo: dict[tuple[object, ...], int] = {}
+            row: list[tuple[int, int]] = []
+            for i in active:
+                act = cands[i]
+                if exact:
+                    v = _exact_after(codes, sizes, turn, attack, view.passes, view.ou_up, act,
+                                     n, parity, team_mod, double_any, fd_unlock, memo)
+                else:
+                    sim = _Sim(codes[:], sizes[:], turn, attack, attacker, view.passes,
+                               view.ou_up, faceup[:], n)
+                    if start_state:
+                        # the goshi question: evaluate the deal from the dealer's lead
+                        code = codes[turn]
+                        unseen = [counts_total[k] - ((code >> (k << 2)) & 15)
+                                  for k in range(8)]
+                        act = choose(code, sizes[turn], -1, 0, False, unseen, double_any,
+                                     self.weights)
+                    v = _playout(sim, act, counts_total, parity, double_any, fd_unlock,
+                                 self.weights, team_mod)
+                row.append((i, v))
                 if limit is None and clock() > deadline:
                     break
             else:
+                for i, v in row:
+                    sums[i] += w * v
+                    sq[i] += w * v * v
                 wsum += w
                 samples += 1
-                elapsed = clock() - t0
-                per_playout = max(per_playout * 0.8, elapsed / len(cands))
+                per_playout = max(per_playout * 0.8, (clock() - t0) / len(active))
+                if self.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
+                    active = _prune(active, sums, sq, wsum, samples)
+                if len(active) == 1 and limit is None:
+                    break
                 continue
             break
         self.last_samples = samples
         if wsum == 0:
-            return [0.0] * len(cands)
-        return [t / wsum for t in totals]
+            return [0.0] * m
+        means = [t / wsum for t in sums]
+        # dropped candidates rank below every survivor
+        low = min(means) - 1.0
+        return [means[i] if i in active else low for i in range(m)]
 
     def _goshi(self, view: SeatView, rng: random.Random, deadline: float) -> Action:
         """Play on when the sampled deals are worth more than a redeal (0) to our team."""
