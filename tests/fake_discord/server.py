@@ -205,6 +205,9 @@ class FakeDiscord:
         self.allow_privileged_intents = False
         self.idle_timeout = 5.0
         self.idle_quiet = 0.0
+        # an unanswered interaction fails early once the bot was idle this long
+        # (instead of waiting out the whole response deadline)
+        self.idle_fail_grace = 0.2
         self._last_activity = 0.0
         self.busy_task_prefixes: list[str] = list(BUSY_TASK_PREFIXES)
         self._rate_rules: dict[str, _RateRule] = {}
@@ -1489,13 +1492,17 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(inter.answered.wait(), timeout=min(remaining, 0.05))
                 return
-            # the bot finished everything and still did not answer: it never will
+            # the bot finished everything and stayed idle without answering: it never will
             if self._live_conn() is not None:
                 await self._barrier()
                 if not self._busy() and not inter.answered.is_set():
-                    await asyncio.sleep(0.01)
+                    grace = min(self.idle_fail_grace, max(0.0, deadline - time.monotonic()))
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(inter.answered.wait(), timeout=grace)
+                        return
                     await self._barrier()
-                    if not self._busy() and not inter.answered.is_set():
+                    if not self._busy() and not inter.answered.is_set() and \
+                            time.monotonic() - self._last_activity >= grace:
                         self._fail(inter, "the bot went idle without answering")
                         return
 

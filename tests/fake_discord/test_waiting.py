@@ -44,3 +44,19 @@ async def test_wait_for_a_condition(world: World) -> None:
     await world.alice.run(world.chan, "toy do")
     await world.fake.wait_for(lambda: len(world.chan.public_messages()) == 1, what="the post")
     assert world.chan.last_message().content == "done later"
+
+
+async def test_answer_from_an_untracked_task_within_the_grace_is_not_a_failure(
+    world: World,
+) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        async def answer_later() -> None:
+            await asyncio.sleep(0.05)  # e.g. a queue worker the fake cannot see
+            await i.response.send_message("queued answer")
+
+        asyncio.get_running_loop().create_task(answer_later())
+
+    world.bot.hook = hook
+    result = await world.alice.run(world.chan, "toy do")
+    assert result.failed is None
+    assert result.text() == "queued answer"
