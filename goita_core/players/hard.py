@@ -73,6 +73,10 @@ class Sampler:
                     self.pass_marks[act.seat].append((attack, partner, ou_could))
                 continue
             assert act.second is not None
+            if not act.lead and act.first == OU and attack not in (-1, OU) \
+                    and act.seat != self.me:
+                # blocked with an Ou: players block with the same kind when they can
+                self.pass_marks[act.seat].append((attack, False, False))
             if act.lead:
                 self.facedown[act.seat] += 1
             elif act.first == SHI:
@@ -202,11 +206,12 @@ def _playout(sim: _Sim, first: Action, counts_total: tuple[int, ...], my_team_pa
                      weights)
 
 
-def _candidates(view: SeatView, weights: tuple[float, ...]) -> list[Action]:
+def _candidates(view: SeatView, weights: tuple[float, ...],
+                max_candidates: int = MAX_CANDIDATES) -> list[Action]:
     """Legal actions worth searching: all when answering; when leading, the heuristic's
     favourite plus the best attack for every possible face-down piece and vice versa."""
     legal = list(view.legal)
-    if len(legal) <= MAX_CANDIDATES or not view.must_lead:
+    if len(legal) <= max_candidates or not view.must_lead:
         return legal
     # rank by the heuristic with each play forced: cheap proxy, keep the diverse best
     code = pack(view.hand)
@@ -223,7 +228,14 @@ def _candidates(view: SeatView, weights: tuple[float, ...]) -> list[Action]:
     for p in by_attack.values():
         if p not in chosen:
             chosen.append(p)
-    return chosen[:MAX_CANDIDATES + 4]
+    if len(chosen) < max_candidates:
+        # then the remaining plays in the heuristic's face-down order
+        for p in sorted(plays, key=lambda p: (int(p.first) == OU, POINTS[int(p.first)])):
+            if p not in chosen:
+                chosen.append(p)
+                if len(chosen) >= max_candidates:
+                    break
+    return chosen
 
 
 def _prune(active: list[int], sums: list[float], sq: list[float], wsum: float,
@@ -301,7 +313,8 @@ class HardPlayer:
     def __init__(self, seed: int | None = None, budget_ms: int = 200,
                  iterations: int | None = None,
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
-                 exact_pieces: int = 14, prune: bool = True) -> None:
+                 exact_pieces: int = 14, prune: bool = True,
+                 max_candidates: int = MAX_CANDIDATES) -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         self.name = "hard"
@@ -313,6 +326,8 @@ class HardPlayer:
         self.exact_pieces = exact_pieces
         #: drop clearly worse candidates during the search (their samples go to the rest)
         self.prune = prune
+        #: leads searched at most (one per attack kind first, then by face-down order)
+        self.max_candidates = max_candidates
         self.last_samples = 0
 
     def act(self, view: SeatView) -> Action:
@@ -329,7 +344,7 @@ class HardPlayer:
             fin = best_finish(view.legal, view.must_lead, view.rules.double_any_seventh)
             if fin is not None:
                 return fin
-        cands = _candidates(view, self.weights)
+        cands = _candidates(view, self.weights, self.max_candidates)
         values = self._search(view, cands, rng, deadline)
         best = max(range(len(cands)), key=values.__getitem__)
         return cands[best]
