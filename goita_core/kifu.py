@@ -50,6 +50,7 @@ game; ``result`` is written for readers and checked against the replay.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,10 +58,10 @@ from typing import Any
 import yaml
 
 from . import errors as E
-from .actions import PASS, PLAY_ON, Action, GoshiDecision, Play, action_from_json
+from .actions import PASS, PLAY_ON, REDEAL, Action, GoshiDecision, Play, action_from_json
 from .match import Match
 from .pieces import KANJI, Kind, PieceParseError, kanji_string, parse_kind, parse_pieces
-from .round import Round, RoundResult
+from .round import Round, RoundResult, unpack
 from .rules import RuleSet
 
 #: how YAML kifu are replayed: the old server's rule (see the module docstring)
@@ -663,8 +664,6 @@ class MatchRecord:
             acts: list[tuple[int, Action]] = []
             rnd = play_kifu_round(rules, kr.dealer, kr.hands, kr.game, i, acts)
             if rnd.phase == "goshi":  # redealt: the first partner asked for it
-                from .actions import REDEAL
-
                 acts.append((rnd.pending[0], REDEAL))
                 rnd.apply(rnd.pending[0], REDEAL)
             rounds.append(RoundRecord(kr.dealer, kr.hands, acts, rnd.result))
@@ -675,8 +674,6 @@ class MatchRecord:
 def _dealt_from_seed(match: Match) -> bool:
     """Whether every deal of ``match`` came from its seed (not from given hands): only then
     may a record keep the seed, since rebuilding re-deals from it."""
-    import random
-
     rng = random.Random(match.seed)
     rng.randrange(match.rules.players)  # Match draws a first dealer first, always
     for rnd in match.rounds:
@@ -686,8 +683,6 @@ def _dealt_from_seed(match: Match) -> bool:
 
 
 def _initial_hands(rnd: Round) -> list[list[Kind]]:
-    from .round import unpack
-
     return [unpack(code) for code in rnd.initial_hands]
 
 
