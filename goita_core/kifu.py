@@ -449,7 +449,7 @@ class RoundRecord:
         return {
             "dealer": self.dealer,
             "hands": [kanji_string(h) for h in self.hands],
-            "actions": [{"seat": s, **a.to_json()} for s, a in self.actions],  # type: ignore[attr-defined]
+            "actions": [{"seat": s, **a.to_json()} for s, a in self.actions],
             "result": _result_json(self.result),
             "started_at": self.started_at,
             "ended_at": self.ended_at,
