@@ -185,7 +185,16 @@ class Round:
     def deal(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Round:
         """A uniformly shuffled deal from ``rng`` (a seeded rng reproduces it)."""
         pieces = _SETS[rules.players][:]
-        rng.shuffle(pieces)
+        # rng.shuffle (Fisher-Yates over getrandbits) inlined: the same permutation as
+        # random.Random.shuffle of CPython 3.11+, a third faster (hot in playouts)
+        getrandbits = rng.getrandbits
+        for i in range(len(pieces) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            pieces[i], pieces[j] = pieces[j], pieces[i]
         size = rules.hand_size
         # the full set is valid by construction: skip __init__'s validation (hot in playouts)
         new = cls.__new__(cls)

@@ -276,3 +276,22 @@ def test_random_playout_is_a_legal_game() -> None:
         for seat, action, _lead in r.history:
             replay.apply(seat, action)
         assert replay.result == result
+
+
+def test_deal_is_a_standard_shuffle_of_the_set() -> None:
+    """The inlined shuffle gives exactly random.Random.shuffle's deal (seeds stay valid)."""
+    from goita_core.pieces import full_set
+    from goita_core.round import pack
+
+    for players in (4, 3):
+        rules = RuleSet(players=players)
+        for seed in range(50):
+            pieces = full_set(players)
+            expected_rng = random.Random(seed)
+            expected_rng.shuffle(pieces)
+            rng = random.Random(seed)
+            r = Round.deal(rules, 0, rng)
+            size = rules.hand_size
+            assert list(r.initial_hands) == [pack(pieces[i * size:(i + 1) * size])
+                                             for i in range(players)]
+            assert rng.random() == expected_rng.random()
