@@ -16,10 +16,6 @@ class Action:
     is_play: bool = False
     is_decision: bool = False
 
-    def to_json(self) -> dict[str, object]:
-        """The engine protocol's JSON shape of this action."""
-        raise NotImplementedError
-
 
 class PassAction(Action):
     __slots__ = ()

@@ -58,7 +58,16 @@ from typing import Any
 import yaml
 
 from . import errors as E
-from .actions import PASS, PLAY_ON, REDEAL, Action, GoshiDecision, Play, action_from_json
+from .actions import (
+    PASS,
+    PLAY_ON,
+    REDEAL,
+    Action,
+    GoshiDecision,
+    PassAction,
+    Play,
+    action_from_json,
+)
 from .match import Match
 from .pieces import KANJI, Kind, PieceParseError, kanji_string, parse_kind, parse_pieces
 from .round import Round, RoundResult, unpack
@@ -429,6 +438,11 @@ def replay_kifu(kifu: Kifu, rules: RuleSet = YAML_RULES, strict: bool = True) ->
 
 
 # -- native record -------------------------------------------------------------------------
+def _action_json(action: Action) -> dict[str, object]:
+    assert isinstance(action, PassAction | Play | GoshiDecision)
+    return action.to_json()
+
+
 def _result_json(r: RoundResult | None) -> dict[str, Any] | None:
     if r is None:
         return None
@@ -449,7 +463,7 @@ class RoundRecord:
         return {
             "dealer": self.dealer,
             "hands": [kanji_string(h) for h in self.hands],
-            "actions": [{"seat": s, **a.to_json()} for s, a in self.actions],
+            "actions": [{"seat": s, **_action_json(a)} for s, a in self.actions],
             "result": _result_json(self.result),
             "started_at": self.started_at,
             "ended_at": self.ended_at,
