@@ -79,7 +79,8 @@ class DiscordPresenter:
         self.on_board_posted: Any = None
         self._pending: dict[int, BoardJob] = {}
         self._publishers: dict[int, asyncio.Task[None]] = {}
-        self._pings: dict[int, int] = {}  # table id -> channel message id of the last ping
+        #: table id -> (channel message id, seat, kind) of the last notification
+        self._pings: dict[int, tuple[int, int, str]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
         self.hands: dict[tuple[int, int], HandEntry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -123,8 +124,23 @@ class DiscordPresenter:
         try:
             self._queue_board(table, self.render_public(table))
             self.refresh_hands(table)
+            ping = self._pings.get(table.id)
+            if ping is not None and self._ping_done(table, ping[1], ping[2]):
+                # the notified player has acted (or lost the turn): keep the channel clean
+                self._spawn(self._clear_ping(table, only=ping[0]), "goita-unping")
         except Exception:
             log.exception("could not present a change of table %s", table.id)
+
+    @staticmethod
+    def _ping_done(table: Table, seat: int, kind: str) -> bool:
+        """Has the notified player answered what the notification asked?"""
+        if kind == "taken_over":
+            occupant = table.seats[seat]
+            return occupant is None or not occupant.away
+        if kind == "goshi":
+            match = table.match
+            return match is None or match.round.phase != "goshi" or seat not in table.to_act()
+        return seat not in table.to_act()
 
     async def prompt(self, table: Table, seat: int, kind: PromptKind) -> None:
         try:
@@ -147,7 +163,7 @@ class DiscordPresenter:
                 text = t("ping.taken_over", lang, mention=mention)
             else:
                 text = t("ping.your_turn", lang, mention=mention)
-            self._spawn(self._ping(table, s.user_id, text), "goita-ping")
+            self._spawn(self._ping(table, seat, kind, s.user_id, text), "goita-ping")
         except Exception:
             log.exception("could not prompt seat %s of table %s", seat, table.id)
 
@@ -231,7 +247,8 @@ class DiscordPresenter:
     def _ping_lock(self, table_id: int) -> asyncio.Lock:
         return self._ping_locks.setdefault(table_id, asyncio.Lock())
 
-    async def _ping(self, table: Table, user_id: int, text: str) -> None:
+    async def _ping(self, table: Table, seat: int, kind: str, user_id: int, text: str
+                    ) -> None:
         async with self._ping_lock(table.id):
             await self._clear_ping_locked(table)
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -242,17 +259,21 @@ class DiscordPresenter:
             except discord.HTTPException:
                 log.exception("could not notify user %s at table %s", user_id, table.id)
                 return
-            self._pings[table.id] = message.id
+            self._pings[table.id] = (message.id, seat, kind)
+            if self._ping_done(table, seat, kind):  # answered while we were sending
+                await self._clear_ping_locked(table)
 
-    async def _clear_ping(self, table: Table) -> None:
+    async def _clear_ping(self, table: Table, only: int | None = None) -> None:
         async with self._ping_lock(table.id):
-            await self._clear_ping_locked(table)
-        self._ping_locks.pop(table.id, None)
+            current = self._pings.get(table.id)
+            if only is None or (current is not None and current[0] == only):
+                await self._clear_ping_locked(table)
 
     async def _clear_ping_locked(self, table: Table) -> None:
-        old = self._pings.pop(table.id, None)
-        if old is None:
+        entry = self._pings.pop(table.id, None)
+        if entry is None:
             return
+        old = entry[0]
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(old).delete()

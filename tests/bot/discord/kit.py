@@ -78,7 +78,8 @@ class World:
             await self.presenter.flush()
             await self.fake.wait_idle()
             due = self.service.next_deadline()
-            busy = due is not None and due <= self.fake.clock.time()
+            busy = (due is not None and due <= self.fake.clock.time()) or any(
+                lock.locked() for lock in self.service._locks.values())
             tables = self.service._tables.values()
             state = tuple(sorted((t.id, t.version, t.status) for t in tables))
             stable = 0 if busy or state != last else stable + 1
