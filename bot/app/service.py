@@ -33,7 +33,8 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     get(table_id) -> Table (sync; TableError "no_table"), find(table_id) -> Table | None (sync)
     table_for_channel(channel_id) -> Table | None (sync; live tables only)
     tables_for_user(user_id) -> list[Table] (sync; live tables where the user is seated)
-    live_tables() -> list[Table] (sync)
+    live_tables() -> list[Table] (sync); all_tables() -> list[Table] (sync; also closed ones
+        this process has seen, e.g. a finished table offering Rematch)
     restore() -> list[Table]     on start-up: reload live tables, table_changed(reason="restored")
     tick() -> int                run everything due at clock.now() (tests call this)
     next_deadline() -> float | None (sync)
@@ -297,7 +298,8 @@ class TableService:
         self.player_factory: PlayerFactory = player_factory or default_player_factory
         self.results = results
         sysrand = random.SystemRandom()
-        self._seed_source = seed_source or (lambda: sysrand.randrange(2**62))
+        #: where new matches get their seed (tests and the kill -9 harness inject fixed ones)
+        self.seed_source = seed_source or (lambda: sysrand.randrange(2**62))
         self.deal_source = deal_source
         self._rng = rng or random.Random()
         self._tables: dict[int, Table] = {}
@@ -318,6 +320,10 @@ class TableService:
 
     def live_tables(self) -> list[Table]:
         return [t for t in self._tables.values() if t.live]
+
+    def all_tables(self) -> list[Table]:
+        """Every table this process knows: live ones and those closed since it started."""
+        return list(self._tables.values())
 
     def table_for_channel(self, channel_id: int) -> Table | None:
         for table in self._tables.values():
@@ -538,7 +544,7 @@ class TableService:
         now = self.clock.now()
         table.status = "playing"
         table.match_no += 1
-        table.seed = self._seed_source()
+        table.seed = self.seed_source()
         table.started_at = now
         table.finished_at = None
         table.close_reason = None

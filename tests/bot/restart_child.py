@@ -1,0 +1,64 @@
+"""The real bot as a separate process against a fake Discord, for the kill -9 tests.
+
+    python -m tests.bot.restart_child
+
+runs ``bot.__main__.main()`` (settings from the environment as in production: DISCORD_TOKEN,
+DATABASE_PATH, CPU_MOVE_DELAY_SECONDS, ...) after pointing discord.py at the fake
+(FAKE_API_BASE, FAKE_GATEWAY_URL) and making new matches' seeds fixed
+(GOITA_TEST_SEED, then +1 per match) so a run can be compared with an uninterrupted one.
+Nothing else is changed: the process is the production bot.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+
+def main() -> int:
+    import discord
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    import bot.app.service as service_module
+    import bot.client as client_module
+    from bot import __main__ as bot_main
+
+    discord.http.Route.BASE = os.environ["FAKE_API_BASE"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_GATEWAY_URL"])
+
+    next_seed = [int(os.environ.get("GOITA_TEST_SEED", "1000"))]
+
+    def seed_source() -> int:
+        seed = next_seed[0]
+        next_seed[0] += 1
+        return seed
+
+    original_init = service_module.TableService.__init__
+
+    def init(self: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs["seed_source"] = seed_source
+        original_init(self, *args, **kwargs)
+
+    service_module.TableService.__init__ = init  # type: ignore[method-assign]
+
+    original_create = client_module.create_bot
+
+    def create_bot(settings: Any, **kwargs: Any) -> Any:
+        bot = original_create(settings, guild_ready_timeout=0.05, **kwargs)
+
+        async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
+            return None  # discord.py's 5 s identify pacing is not bot logic
+
+        bot.before_identify_hook = no_wait  # type: ignore[method-assign]
+        return bot
+
+    client_module.create_bot = create_bot
+    del discord
+    return bot_main.main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
