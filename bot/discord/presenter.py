@@ -64,7 +64,10 @@ class HandEntry:
 class BoardJob:
     table: Table
     rendered: render.Rendered
-    posted_repost: bool = False
+    #: post a new message and leave the old one (a rematch keeps the last match's summary)
+    fresh: bool = False
+    #: rendered before the guild was known (start-up): render again once ready
+    provisional: bool = False
 
 
 class DiscordPresenter:
@@ -122,7 +125,8 @@ class DiscordPresenter:
     # -- Presenter protocol ----------------------------------------------------------------------
     async def table_changed(self, table: Table, change: TableChange) -> None:
         try:
-            self._queue_board(table, self.render_public(table))
+            fresh = change.reason == "start" and table.match_no > 1
+            self._queue_board(table, self.render_public(table), fresh=fresh)
             self.refresh_hands(table)
             ping = self._pings.get(table.id)
             if ping is not None and self._ping_done(table, ping[1], ping[2]):
@@ -198,8 +202,12 @@ class DiscordPresenter:
             return render.render_match_end(table, lang)
         return render.render_closed(table, table.close_reason or "other", lang)
 
-    def _queue_board(self, table: Table, rendered: render.Rendered) -> None:
-        self._pending[table.id] = BoardJob(table, rendered)
+    def _queue_board(self, table: Table, rendered: render.Rendered, fresh: bool = False
+                     ) -> None:
+        previous = self._pending.get(table.id)
+        fresh = fresh or (previous is not None and previous.fresh)
+        provisional = self.bot.get_guild(table.guild_id) is None
+        self._pending[table.id] = BoardJob(table, rendered, fresh, provisional)
         task = self._publishers.get(table.id)
         if task is None or task.done():
             self._publishers[table.id] = asyncio.create_task(
@@ -208,6 +216,12 @@ class DiscordPresenter:
     async def _publish_loop(self, table_id: int) -> None:
         while (job := self._pending.pop(table_id, None)) is not None:
             try:
+                if job.provisional:
+                    # restored at start-up before the guild (and its language) was known
+                    await self.bot.wait_until_ready()
+                    if table_id in self._pending:
+                        continue
+                    job.rendered = self.render_public(job.table)
                 await self._publish(job)
             except Exception:
                 log.exception("could not update the board of table %s", table_id)
@@ -221,6 +235,8 @@ class DiscordPresenter:
         message_id = table.board_message_id
         posted_at = table.board_posted_at or 0.0
         now = self.clock.now()
+        if job.fresh:
+            message_id = None  # keep the old message as it is
         if message_id is not None and now - posted_at < REPOST_AFTER:
             try:
                 await channel.get_partial_message(message_id).edit(

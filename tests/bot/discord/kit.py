@@ -165,11 +165,12 @@ async def open_table(world: World, host: FakeUser, *others: FakeUser | str,
     await host.run(world.chan, "goita new", target=target)
     await world.settle()
     lobby = world.board()
+    tid = world.table().id
     for other in others:
         if isinstance(other, str):
-            await host.click(lobby, f"+ CPU {other}")
+            await host.click(lobby, custom_id=f"goita:cpu:{tid}:0:{other}")
         else:
-            await other.click(lobby, "Join")
+            await other.click(lobby, custom_id=f"goita:join:{tid}:0:-")
     await world.settle()
     return lobby
 

@@ -51,8 +51,15 @@ async def test_one_human_and_three_cpus_play_a_whole_match(
     assert turns > 0
     assert table.match is not None and max(table.match.scores) >= 100
     board = world.board()
-    assert "match over" in board.text()
-    assert "Rematch" in [b.label for b in board.buttons]
+    assert "match over" in board.text() and "wins" in board.text()
+    assert "Rounds" in board.text()
+    # Rematch: same seats, a new board below; the summary stays as it was.
+    summary = board.text()
+    await alice.click(board, "Rematch")
+    await world.settle()
+    assert world.table().status in ("playing", "finished")
+    assert world.board() is not board and board.text() == summary
+    assert world.table().match_no == 2
 
 
 
