@@ -164,9 +164,15 @@ class _Conn:
 
     async def send(self, payload: dict[str, Any]) -> None:
         async with self.lock:
-            if not self.ws.closed:
+            if self.ws.closed:
+                return
+            try:
                 # text frames, no zlib: discord.py parses str frames directly
                 await self.ws.send_str(json.dumps(payload))
+            except (ConnectionError, RuntimeError, aiohttp.ClientError):
+                # the client went away mid-send (a killed bot process); dispatches stay in
+                # the session buffer and are replayed if it RESUMEs
+                self.ready = False
 
 
 def _compile(template: str) -> re.Pattern[str]:

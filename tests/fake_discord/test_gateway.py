@@ -112,3 +112,23 @@ async def test_many_moves_stay_within_the_bots_gateway_send_budget(world: World)
         await world.alice.run(world.chan, "toy do")
     assert world.fake.heartbeats_received <= 2
     assert len(world.chan.public_messages()) == 150
+
+
+async def test_sending_to_a_vanished_client_marks_the_connection_dead() -> None:
+    from typing import Any, cast
+
+    import aiohttp
+    from aiohttp import web
+
+    from tests.fake_discord.server import _Conn
+
+    class Vanished:
+        closed = False
+
+        async def send_str(self, data: str) -> None:
+            raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
+
+    conn = _Conn(cast(web.WebSocketResponse, cast(Any, Vanished())))
+    conn.ready = True
+    await conn.send({"op": 0})
+    assert not conn.ready
