@@ -82,8 +82,9 @@ Every ``seat`` param is a seat index; ``name`` is that seat's display name::
     log.back (seat, name)                   log.shuffled ()  log.moved (from_seat, to_seat)
 
 Timers are data (``Table.deadlines``, wall-clock seconds, stored with the table). After a
-restart they are reloaded; a human's turn timer is pushed to at least
-now + turn_warning_seconds so nobody is timed out by the bot's own downtime.
+restart they resume with the time they had left at the table's last stored change (every
+deadline moves on by now - updated_at), so nobody is timed out, and no lobby expires, because
+the bot was down; overdue CPU moves and deals run at once.
 
 CPU moves are seeded from (table seed, match, round, move count, seat), so a replayed game
 makes the same moves (except "hard", which has a time budget).
@@ -131,6 +132,9 @@ log = logging.getLogger(__name__)
 MAX_STEPS_PER_TICK = 2000
 #: the driver re-checks at least this often (wall-clock jumps, lost wake-ups)
 MAX_DRIVER_SLEEP = 30.0
+#: closed tables kept in memory (for their last board and Rematch); older ones are
+#: forgotten and, for a rematch, loaded again from the store
+MAX_CLOSED_IN_MEMORY = 200
 
 
 class Player(Protocol):
@@ -338,6 +342,18 @@ class TableService:
         due = [d for t in self._tables.values() if t.live
                if (d := t.deadlines.earliest()) is not None]
         return min(due) if due else None
+
+    def _forget_old_closed(self) -> None:
+        closed = [t for t in self._tables.values() if not t.live]
+        if len(closed) <= MAX_CLOSED_IN_MEMORY:
+            return
+        closed.sort(key=lambda t: (t.finished_at or t.updated_at, t.id))
+        for table in closed[:len(closed) - MAX_CLOSED_IN_MEMORY]:
+            lock = self._locks.get(table.id)
+            if lock is not None and lock.locked():
+                continue
+            del self._tables[table.id]
+            self._locks.pop(table.id, None)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -636,6 +652,8 @@ class TableService:
                 await self._record_if_needed(table)
         self._wake.set()
         await self._deliver(out)
+        if not table.live:
+            self._forget_old_closed()
         return table
 
     async def _commit(self, table: Table, entries: Sequence[LogEntry]) -> None:
@@ -861,6 +879,8 @@ class TableService:
             await self._record_if_needed(table)
         self._wake.set()
         await self._deliver(out)
+        if not table.live:
+            self._forget_old_closed()
         return True
 
     def _next_round(self, table: Table, out: _Outbox) -> list[LogEntry]:
@@ -1019,6 +1039,21 @@ class TableService:
         self._tables[table_id] = table
         return table
 
+    @staticmethod
+    def _resume_timers(table: Table, now: float) -> None:
+        """Timers do not run while the bot is down: every armed deadline is moved on by the
+        time since the table's last stored change (a lower bound of the downtime, as the
+        bot may have run a while after it), so each keeps the time it had left then."""
+        downtime = now - table.updated_at
+        if downtime <= 0:
+            return
+        d = table.deadlines
+        for name in ("lobby_expires_at", "cpu_due_at", "warn_at", "turn_deadline",
+                     "next_round_at", "away_close_at"):
+            at = getattr(d, name)
+            if at is not None:
+                setattr(d, name, max(now, at + downtime))
+
     async def restore(self) -> list[Table]:
         """Load every live table from the store, rebuild its match, re-arm its timers, and
         ask the presenter to refresh (or re-post) its board (reason "restored")."""
@@ -1039,13 +1074,8 @@ class TableService:
                     continue
                 self._tables[table.id] = table
                 later = _Outbox()
+                self._resume_timers(table, now)
                 if table.status == "playing":
-                    d = table.deadlines
-                    # nobody is timed out by the bot's own downtime
-                    floor = now + self.settings.turn_warning_seconds
-                    if d.turn_deadline is not None and d.turn_deadline < floor:
-                        d.turn_deadline = floor
-                        d.warn_at = now
                     self._arm(table, later)
                 await self._commit(table, ())
                 out.changed(table, TableChange(table.id, "restored", version=table.version))

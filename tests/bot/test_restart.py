@@ -230,18 +230,21 @@ async def test_restore_brings_back_lobbies_and_games(tmp_path: Path) -> None:
     assert game2.match is not None and game.match is not None
     assert game2.match.view(0) == game.match.view(0)
     assert game2.version == game.version
-    assert game2.deadlines.turn_deadline == deadline  # the timer resumes where it was
+    # the turn began at the last stored step: after 5 s of downtime it has its full time
+    assert game2.deadlines.turn_deadline == pytest.approx(deadline + 5)
+    assert game2.deadlines.turn_deadline == pytest.approx(clock.now() + 60)
     assert rig2.service.table_for_channel(502) is None
     # buttons of the old process still work: Bob's click with the version he saw
     await rig2.service.act(game.id, BOB.id, game2.version, choose(game2, 0))
     await rig2.conn.close()
 
 
-async def test_downtime_does_not_time_a_player_out(tmp_path: Path) -> None:
+async def test_timers_keep_their_remaining_time_over_downtime(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     clock = FakeClock()
     settings = Timing()
     rig = await make_rig(path, clock=clock, settings=settings)
+    lobby = await rig.service.create_table(1, 500, ALICE)
     game = await rig.service.create_table(1, 501, BOB)
     for _ in range(3):
         await rig.service.add_cpu(game.id, BOB, "normal")
@@ -249,16 +252,30 @@ async def test_downtime_does_not_time_a_player_out(tmp_path: Path) -> None:
     while 0 not in game.to_act():
         clock.advance(1.5)
         await rig.service.tick()
+    clock.advance(40)  # Bob thinks for 40 s; 20 s are left; nothing is stored meanwhile
+    await rig.service.tick()
+    assert [c.kind for c in rig.presenter.prompts()][-1] == "your_turn"
+    lobby_left = (lobby.deadlines.lobby_expires_at or 0) - clock.now()
     await rig.conn.close()
     clock.advance(600)  # the bot was down for ten minutes
     rig2 = await make_rig(path, clock=clock, settings=settings)
     await rig2.service.restore()
     game2 = rig2.service.get(game.id)
-    assert not game2.seat(0).away
-    assert game2.deadlines.turn_deadline == pytest.approx(clock.now() + 15)
+    # the turn had 60 s at its last stored change (its start): it gets them again
+    assert game2.deadlines.turn_deadline == pytest.approx(clock.now() + 60)
+    assert game2.deadlines.warn_at == pytest.approx(clock.now() + 45)
+    # the lobby's last stored change was its creation: its whole idle time is left
+    assert lobby_left < 600
+    assert rig2.service.get(lobby.id).deadlines.lobby_expires_at == pytest.approx(
+        clock.now() + 600)
+    assert await rig2.service.tick() == 0
+    assert not game2.seat(0).away and rig2.service.get(lobby.id).live
+    clock.advance(45)
     await rig2.service.tick()
     assert [c.kind for c in rig2.presenter.prompts()] == ["timeout_warning"]
-    assert not game2.seat(0).away
+    clock.advance(15)
+    await rig2.service.tick()
+    assert game2.seat(0).away
     await rig2.conn.close()
 
 

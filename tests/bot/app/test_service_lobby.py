@@ -214,3 +214,21 @@ async def test_tables_for_user(rig: Rig) -> None:
     assert {t.id for t in rig.service.tables_for_user(ALICE.id)} == {t1.id, t2.id}
     assert [t.id for t in rig.service.tables_for_user(BOB.id)] == [t2.id]
     assert rig.service.tables_for_user(CAROL.id) == []
+
+
+async def test_old_closed_tables_are_forgotten(rig: Rig, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    import bot.app.service as service_module
+
+    monkeypatch.setattr(service_module, "MAX_CLOSED_IN_MEMORY", 2)
+    ids = []
+    for channel in range(4):
+        table = await rig.service.create_table(1, 600 + channel, ALICE)
+        rig.clock.advance(1)
+        await rig.service.cancel(table.id, ALICE)
+        ids.append(table.id)
+    assert [t.id for t in rig.service.all_tables()] == ids[2:]
+    with pytest.raises(TableError) as info:
+        rig.service.get(ids[0])
+    assert info.value.code == "no_table"
+    assert (await rig.repo.load(ids[0])) is not None  # still in the store
