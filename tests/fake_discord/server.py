@@ -175,6 +175,15 @@ class _Conn:
                 self.ready = False
 
 
+class _ExternalBot:
+    """Stand-in for a bot process the fake cannot see into."""
+
+    ws = None
+
+    async def close(self) -> None:
+        return None
+
+
 def _compile(template: str) -> re.Pattern[str]:
     parts = re.split(r"\{(\w+)\}", template)
     pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]+)"
@@ -345,6 +354,12 @@ class FakeDiscord:
     @property
     def bot(self) -> Any:
         return self._bot
+
+    def use_external_bot(self) -> None:
+        """The bot runs in another process (pointed at ``api_base`` and ``gateway_url``):
+        dispatch events and wait for answers as if it ran here. Idle detection then sees
+        only REST traffic, so set ``idle_quiet`` and a shorter ``response_deadline``."""
+        self._bot = _ExternalBot()
 
     # ------------------------------------------------------------------ world building
 

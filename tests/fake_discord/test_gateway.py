@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
+import yarl
 
 from tests.fake_discord import FakeDiscord, ScenarioError
 from tests.fake_discord.conftest import World
@@ -132,3 +135,26 @@ async def test_sending_to_a_vanished_client_marks_the_connection_dead() -> None:
     conn.ready = True
     await conn.send({"op": 0})
     assert not conn.ready
+
+
+async def test_external_bot_process_stand_in(fake_discord: FakeDiscord,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # what a bot in another process does: point discord.py at the fake itself
+    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.api_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        yarl.URL(fake_discord.gateway_url))
+    guild = fake_discord.add_guild("Noto")
+    chan = guild.add_text_channel("goita")
+    alice = guild.add_member(fake_discord.add_user("alice"))
+    fake_discord.use_external_bot()
+    fake_discord.idle_quiet = 0.05
+    bot = ToyBot()
+    bot.hook = _hello
+    task = asyncio.create_task(bot.start(fake_discord.token))
+    try:
+        await fake_discord.wait_for(bot.is_ready, what="the external bot")
+        result = await alice.run(chan, "toy do")
+        assert result.text() == "hello"
+    finally:
+        await bot.close()
+        await task
