@@ -351,7 +351,7 @@ def _round_line(table: Table, n: int, r: Any, lang: str) -> str:
     team = team_name(r.team, lang)
     if r.kind == "finish":
         return t("match.round_line", lang, n=n, team=team, points=r.points, name=name,
-                 piece=KANJI[r.last] + ("×2" if r.doubled else ""))
+                 piece=KANJI[r.last] + (t("match.doubled", lang) if r.doubled else ""))
     return t("match.round_special", lang, n=n, team=team, points=r.points, name=name,
              special=t(f"special.{r.kind}", lang))
 

@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "match.stopped": "The match was stopped before the end: {team_a} {a} · {team_b} {b}",
     "match.rounds": "Rounds",
     "match.round_line": "{n}. {team} +{points} · {name} {piece}",
+    "match.doubled": " (doubled)",
     "match.round_redeal": "{n}. redeal",
     "match.round_special": "{n}. {team} +{points} · {name} ({special})",
     "match.more_rounds": "… {count} earlier rounds",

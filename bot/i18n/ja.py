@@ -107,6 +107,7 @@ MESSAGES: dict[str, str] = {
     "match.stopped": "対局は途中で終了しました：{team_a} {a} · {team_b} {b}",
     "match.rounds": "各局",
     "match.round_line": "{n}. {team} +{points} · {name} {piece}",
+    "match.doubled": "（倍）",
     "match.round_redeal": "{n}. 配り直し",
     "match.round_special": "{n}. {team} +{points} · {name}（{special}）",
     "match.more_rounds": "… ほか{count}局",

@@ -256,3 +256,51 @@ async def test_hand_says_open_again_before_its_token_dies(
     await world.settle()
     assert "click **My hand** on the board again" in hand.text()
     assert not hand.buttons
+
+
+async def test_an_idle_lobby_closes_itself_and_says_so(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, lobby_idle_seconds=600)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy")
+    await world.advance(601)
+    assert world.table().status == "cancelled"
+    assert "nobody started it for 10 minutes" in lobby.text() and not lobby.buttons
+
+
+async def test_open_hand_updates_itself_and_leave_hands_the_seat_to_a_cpu(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0,
+                             round_pause_seconds=30)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob, "easy", "easy")
+    await alice.click(lobby, "Start")
+    await world.settle()
+    left = await alice.run(world.chan, "goita leave")  # a CPU plays her seat from now
+    assert "a CPU plays your seat" in left.text()
+    await world.settle()
+    # bob opens his hand while it is not his turn; it turns into move buttons by itself
+    table = world.table()
+    assert table.match is not None
+    if 1 in table.to_act():
+        await bob.run(world.chan, "goita hand")  # (his turn already: make it pass by)
+        await world.advance(61)
+    hand = (await bob.click(world.board(), "My hand")).reply
+    assert "Your turn" not in hand.text()
+    for _ in range(40):
+        table = world.table()
+        assert table.match is not None
+        if 1 in table.to_act() and table.match.round.phase == "play":
+            break
+        await world.advance(1.0)
+    else:
+        raise AssertionError("bob never got a turn")
+    assert "Your turn" in hand.text() and any(not b.disabled for b in hand.buttons)
+    table = world.table()
+    seat = table.seats[0]
+    assert seat is not None and seat.kind == "cpu" and seat.former_name == "alice"
+    assert "← alice" in world.board().text()
+    gone = await alice.run(world.chan, "goita hand")
+    assert "not seated" in gone.text()
