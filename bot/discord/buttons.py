@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +104,44 @@ class GoitaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMP
         await controller.on_button(interaction, self.bid)
 
 
+_SWAP_TEMPLATE = re.compile(r"goita:swap:(?P<table>[0-9]{1,19})")
+#: the seat pairs the lobby's swap menu offers (value "a-b", seats 0-based)
+SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+class SwapSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SWAP_TEMPLATE):
+    """The lobby's "swap two seats" menu (host only): custom_id ``goita:swap:<table>``."""
+
+    def __init__(self, table_id: int, placeholder: str = "", labels: tuple[str, ...] = (),
+                 *, disabled: bool = False, row: int | None = None) -> None:
+        options = [discord.SelectOption(label=(labels[i] if i < len(labels) else f"{a}-{b}")[:100],
+                                        value=f"{a}-{b}")
+                   for i, (a, b) in enumerate(SWAPS)]
+        super().__init__(
+            discord.ui.Select(custom_id=f"goita:swap:{table_id}", placeholder=placeholder[:150],
+                              options=options, min_values=1, max_values=1, disabled=disabled),
+            row=row,
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> SwapSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        controller: GameController | None = getattr(interaction.client, "goita_controller", None)
+        if controller is None:
+            return
+        values = self.item.values  # filled from the interaction before the callback
+        await controller.on_swap(interaction, self.table_id, values[0] if values else "")
+
+
 def button(
     action: str,
     table_id: int,
@@ -118,7 +157,7 @@ def button(
                        disabled=disabled, row=row)
 
 
-def frozen_view(items: list[GoitaButton]) -> discord.ui.View:
+def frozen_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     """A View holding ``items`` that discord.py will not store nor time out: clicks are
     routed by the DynamicItem template, so no per-message View needs to stay alive (each
     stored ephemeral View would keep a 15-minute timeout task and its objects)."""

@@ -27,7 +27,7 @@ from goita_core.actions import PLAY_ON, REDEAL
 from goita_core.pieces import Kind
 
 from . import render
-from .buttons import ButtonId, GoitaButton, button, frozen_view
+from .buttons import ButtonId, GoitaButton, SwapSelect, button, frozen_view
 from .commands import as_goita_bot, attach, detach
 from .presenter import DiscordPresenter
 
@@ -106,6 +106,21 @@ class GameController:
             await self.fail(interaction, exc)
         except Exception:
             log.exception("button %s failed", bid)
+            await self.say(interaction, t("err.internal", lang_of(interaction.locale)))
+
+    async def on_swap(self, interaction: discord.Interaction[Any], table_id: int,
+                      value: str) -> None:
+        """The host swaps two lobby seats (value "a-b")."""
+        try:
+            a, _, b = value.partition("-")
+            if not (a.isdigit() and b.isdigit()):
+                raise TableError("bad_seat", seat=value)
+            await interaction.response.defer()
+            await self.service.move_seat(table_id, user_ref(interaction), int(a), int(b))
+        except TableError as exc:
+            await self.fail(interaction, exc)
+        except Exception:
+            log.exception("seat swap failed")
             await self.say(interaction, t("err.internal", lang_of(interaction.locale)))
 
     async def _lobby_action(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
@@ -336,7 +351,7 @@ class GameCog(commands.Cog):
         self.service, self.presenter = service, presenter
         bot.tables = service  # type: ignore[attr-defined]
         bot.goita_controller = GameController(bot, service, presenter)  # type: ignore[attr-defined]
-        bot.add_dynamic_items(GoitaButton)
+        bot.add_dynamic_items(GoitaButton, SwapSelect)
         presenter.start()
         await service.restore()
         service.start_driver()
@@ -348,7 +363,7 @@ class GameCog(commands.Cog):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.presenter.flush(), 2.0)
             await self.presenter.close()
-        self.bot.remove_dynamic_items(GoitaButton)
+        self.bot.remove_dynamic_items(GoitaButton, SwapSelect)
         with contextlib.suppress(AttributeError):
             del self.bot.goita_controller  # type: ignore[attr-defined]
 

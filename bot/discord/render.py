@@ -23,7 +23,7 @@ from goita_core.match import Match
 from goita_core.pieces import KANJI, Kind, parse_kind
 from goita_core.view import SeatView
 
-from .buttons import GoitaButton, button, frozen_view
+from .buttons import SWAPS, GoitaButton, SwapSelect, button, frozen_view
 
 # Colours: lobby blue, playing green, round over gold, ended grey.
 COLOUR_LOBBY = 0x3B82F6
@@ -44,7 +44,7 @@ class Rendered:
     """One message's content: what ``send``/``edit`` get."""
 
     embed: discord.Embed
-    items: list[GoitaButton]
+    items: Sequence[GoitaButton | SwapSelect]
     content: str | None = None
 
     def view(self) -> discord.ui.View | None:
@@ -84,6 +84,15 @@ def seat_name(table: Table, index: int, lang: str) -> str:
 
 def team_name(team: int, lang: str) -> str:
     return t(f"team.{team}", lang)
+
+
+def deadline_of(table: Table, seat: int) -> str | None:
+    """When ``seat``'s turn times out, as a Discord timestamp (a live countdown in every
+    client), or None if the seat is not timed now."""
+    deadline = table.deadlines.turn_deadline
+    if deadline is None or seat not in table.timed_seats:
+        return None
+    return f"<t:{int(deadline)}:R>"
 
 
 def public_view(match: Match) -> SeatView:
@@ -132,7 +141,7 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
     embed.set_footer(text=t("lobby.footer", lang, minutes=lobby_minutes))
     tid = table.id
     full = table.full
-    items = [
+    items: list[GoitaButton | SwapSelect] = [
         button("join", tid, t("btn.join", lang), style=discord.ButtonStyle.primary,
                disabled=full, row=0),
         button("leave", tid, t("btn.leave", lang), row=0),
@@ -142,6 +151,9 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
         *[button("cpu", tid, t(f"btn.cpu.{level}", lang), arg=level, disabled=full, row=1)
           for level in ("easy", "normal", "hard")],
         button("shuffle", tid, t("btn.shuffle", lang), row=1),
+        SwapSelect(tid, t("lobby.swap", lang),
+                   tuple(t("lobby.swap_option", lang, a=a + 1, b=b + 1) for a, b in SWAPS),
+                   row=2),
     ]
     return Rendered(embed, items)
 
@@ -274,9 +286,11 @@ def render_board(table: Table, lang: str, turn_seconds: int,
         if view.attack is not None and view.attacker is not None:
             desc.append(t("board.attack_to_answer", lang, piece=piece(view.attack, lang),
                           name=seat_name(table, view.attacker, lang)))
-            desc.append(t("board.turn", lang, name=seat_name(table, view.turn, lang)))
+            turn = t("board.turn", lang, name=seat_name(table, view.turn, lang))
         else:
-            desc.append(t("board.turn_lead", lang, name=seat_name(table, view.turn, lang)))
+            turn = t("board.turn_lead", lang, name=seat_name(table, view.turn, lang))
+        when = deadline_of(table, view.turn)
+        desc.append(turn + (t("board.deadline", lang, when=when) if when else ""))
     desc += list(extra_lines)
     colour = COLOUR_ROUND_OVER if over else COLOUR_PLAYING
     embed = discord.Embed(title=t("round.title" if over else "board.title", lang,
@@ -337,7 +351,7 @@ def render_match_end(table: Table, lang: str) -> Rendered:
         if text:
             embed.add_field(name=t("match.rounds", lang), value=text, inline=False)
     embed.set_footer(text=t("match.footer", lang))
-    items: list[GoitaButton] = []
+    items: list[GoitaButton | SwapSelect] = []
     if table.status == "finished" and match is not None and match.over:
         items.append(button("rematch", table.id, t("btn.rematch", lang),
                             style=discord.ButtonStyle.success))
@@ -430,6 +444,9 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
                       for s in view.goshi_pending]
     elif view.legal:
         items += _move_buttons(table, view, lang, first, lines)
+        when = deadline_of(table, seat)
+        if when:
+            lines.append(t("hand.deadline", lang, when=when))
     else:
         lines.append(t("hand.waiting", lang, name=seat_name(table, view.turn, lang)))
         if view.attack is not None and view.attacker is not None:

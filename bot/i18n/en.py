@@ -14,7 +14,6 @@ MESSAGES: dict[str, str] = {
     "piece.6": "Hisha",
     "piece.7": "Ou",
     "piece.label": "{kanji} {name}",
-    "piece.face_down": "face-down piece",
     "team.0": "Team A",
     "team.1": "Team B",
     "level.easy": "easy",
@@ -23,7 +22,6 @@ MESSAGES: dict[str, str] = {
     "cpu.name": "CPU {n} ({level})",
     "seat.away": "away",
     "seat.dealer": "dealer",
-    "seat.host": "host",
     # -- buttons ----------------------------------------------------------------------------
     "btn.join": "Join",
     "btn.leave": "Leave",
@@ -46,6 +44,10 @@ MESSAGES: dict[str, str] = {
     "lobby.target": "Target: {target} points",
     "lobby.house.double_any_seventh": "House rule: 7th and 8th of the same kind always double",
     "lobby.teams": "Partners sit opposite: seats 1 and 3 are {team_a}, seats 2 and 4 are {team_b}.",
+    "hand.deadline": "Time limit: {when}",
+    "board.deadline": " · ⏱ {when}",
+    "lobby.swap": "Host: swap two seats",
+    "lobby.swap_option": "Swap seats {a} ↔ {b}",
     "lobby.empty": "(empty seat)",
     "lobby.footer": "Join or add CPUs; the host starts when all 4 seats are filled. "
     "Closes after {minutes} min without a start.",
@@ -62,10 +64,6 @@ MESSAGES: dict[str, str] = {
     "board.goshi_wait": "Waiting for {name} to choose play on or redeal",
     "board.last_moves": "Last moves",
     "board.footer": "My hand shows your pieces (only to you). {seconds} s per move.",
-    "board.teams_announced": "{team_a}: {a1} & {a2} · {team_b}: {b1} & {b2}",
-    "board.first_dealer": "{name} deals first.",
-    "board.dealer": "{name} deals this round.",
-    "board.stopped": "This table has ended.",
     # -- move log (keys and params as TableService narrates them) -----------------------------
     "log.start": "Match {match_no} begins: {dealer_name} deals first",
     "log.deal": "Round {round}: {dealer_name} deals",
@@ -135,7 +133,6 @@ MESSAGES: dict[str, str] = {
     "hand.closed": "This table has ended.",
     "hand.expired": "This message no longer updates: click **My hand** on the board again.",
     "hand.back": "Welcome back: your seat is yours again.",
-    "hand.timeout_in": "Time left for your move: {seconds} s.",
     # -- notifications ---------------------------------------------------------------------------
     "ping.your_turn": "{mention}, it is your turn. Click **My hand**.",
     "ping.goshi": "{mention}, your partner holds 5 Shi: choose play on or redeal in **My hand**.",
@@ -159,9 +156,6 @@ MESSAGES: dict[str, str] = {
     "stop.confirm": "Stop the table in this channel? The match ends now and is recorded as "
     "stopped.",
     "stop.done": "The table was stopped.",
-    "rematch.opened": "Rematch: {link}",
-    "hand.opened_elsewhere": "Your hand is below.",
-    "ok": "Done.",
     # -- errors (TableError codes) -----------------------------------------------------------------
     "err.generic": "That did not work. Please try again.",
     "err.no_table": "There is no Goita table here. Start one with /goita new.",
@@ -176,11 +170,7 @@ MESSAGES: dict[str, str] = {
     "err.need_four": "All four seats must be filled to start.",
     "err.stale": "That button is from an earlier turn. Use the latest message.",
     "err.not_your_turn": "It is not your turn.",
-    "err.no_decision": "You have no decision to make now.",
     "err.not_finished": "The match is not over yet.",
-    "err.closed": "This table has ended.",
-    "err.busy": "Another click is being handled; try again.",
-    "err.no_cpu_seat": "There is no free seat for a CPU.",
     "err.bad_level": "Unknown CPU level.",
     "err.bad_target": "The target must be between 50 and 1000.",
     "err.not_in_guild": "Goita tables live in server text channels.",

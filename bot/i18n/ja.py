@@ -14,7 +14,6 @@ MESSAGES: dict[str, str] = {
     "piece.6": "ひしゃ",
     "piece.7": "おう",
     "piece.label": "{kanji}（{name}）",
-    "piece.face_down": "伏せ駒",
     "team.0": "Aチーム",
     "team.1": "Bチーム",
     "level.easy": "やさしい",
@@ -23,7 +22,6 @@ MESSAGES: dict[str, str] = {
     "cpu.name": "CPU {n}（{level}）",
     "seat.away": "不在",
     "seat.dealer": "親",
-    "seat.host": "ホスト",
     # -- ボタン -------------------------------------------------------------------------------
     "btn.join": "参加",
     "btn.leave": "退出",
@@ -46,6 +44,10 @@ MESSAGES: dict[str, str] = {
     "lobby.target": "目標：{target}点",
     "lobby.house.double_any_seventh": "ハウスルール：7枚目と8枚目が同じ駒なら常に倍",
     "lobby.teams": "相方は向かい合わせ：1番と3番の席が{team_a}、2番と4番の席が{team_b}です。",
+    "hand.deadline": "持ち時間：{when}",
+    "board.deadline": " · ⏱ {when}",
+    "lobby.swap": "ホスト：2つの席を入れ替える",
+    "lobby.swap_option": "{a}番と{b}番の席を入れ替え",
     "lobby.empty": "（空席）",
     "lobby.footer": "参加するか CPU を入れてください。4席そろうとホストが開始できます。"
     "{minutes}分間開始されないと閉じます。",
@@ -62,10 +64,6 @@ MESSAGES: dict[str, str] = {
     "board.goshi_wait": "{name}が「このまま打つ」か「配り直し」かを選んでいます",
     "board.last_moves": "最近の手",
     "board.footer": "「手駒を見る」で自分の駒が見られます（本人にだけ表示）。一手{seconds}秒。",
-    "board.teams_announced": "{team_a}：{a1}・{a2} · {team_b}：{b1}・{b2}",
-    "board.first_dealer": "最初の親は{name}です。",
-    "board.dealer": "この局の親：{name}",
-    "board.stopped": "この卓は終了しました。",
     # -- 手の記録（TableService の行と同じキーと欄） ---------------------------------------------
     "log.start": "第{match_no}対局の開始：最初の親は{dealer_name}",
     "log.deal": "第{round}局：親は{dealer_name}",
@@ -135,7 +133,6 @@ MESSAGES: dict[str, str] = {
     "hand.closed": "この卓は終了しました。",
     "hand.expired": "このメッセージはもう更新されません。盤面の **手駒を見る** をもう一度押してください。",
     "hand.back": "おかえりなさい。席に戻りました。",
-    "hand.timeout_in": "持ち時間：残り{seconds}秒",
     # -- 通知 ---------------------------------------------------------------------------------
     "ping.your_turn": "{mention} さんの番です。**手駒を見る** を押してください。",
     "ping.goshi": "{mention} さん、相方がし5枚です。**手駒を見る** で「このまま」か「配り直し」を"
@@ -159,9 +156,6 @@ MESSAGES: dict[str, str] = {
     "lobby.left": "卓を離れました。",
     "stop.confirm": "このチャンネルの卓を終了しますか？ 対局はここで終わり、途中終了として記録されます。",
     "stop.done": "卓を終了しました。",
-    "rematch.opened": "もう一局：{link}",
-    "hand.opened_elsewhere": "手駒は下に表示されています。",
-    "ok": "完了しました。",
     # -- エラー ----------------------------------------------------------------------------------
     "err.generic": "うまくいきませんでした。もう一度お試しください。",
     "err.no_table": "ここにはごいたの卓がありません。/goita new で始めてください。",
@@ -176,11 +170,7 @@ MESSAGES: dict[str, str] = {
     "err.need_four": "開始するには4席すべてが埋まっている必要があります。",
     "err.stale": "前の手番のボタンです。最新のメッセージを使ってください。",
     "err.not_your_turn": "あなたの番ではありません。",
-    "err.no_decision": "今は選ぶことがありません。",
     "err.not_finished": "対局はまだ終わっていません。",
-    "err.closed": "この卓は終了しました。",
-    "err.busy": "別の操作を処理中です。もう一度お試しください。",
-    "err.no_cpu_seat": "CPU を入れる空席がありません。",
     "err.bad_level": "その CPU の強さはありません。",
     "err.bad_target": "目標点は50から1000の間にしてください。",
     "err.not_in_guild": "ごいたの卓はサーバーのテキストチャンネルで開けます。",

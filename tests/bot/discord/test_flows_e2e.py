@@ -304,3 +304,18 @@ async def test_open_hand_updates_itself_and_leave_hands_the_seat_to_a_cpu(
     assert "← alice" in world.board().text()
     gone = await alice.run(world.chan, "goita hand")
     assert "not seated" in gone.text()
+
+
+async def test_host_swaps_seats_in_the_lobby(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob)
+    assert "**2.** bob" in lobby.text()
+    refused = await bob.select(lobby, ["Swap seats 2 ↔ 3"])
+    assert "Only the host" in refused.followups[0].text()
+    await alice.select(lobby, ["Swap seats 2 ↔ 3"])
+    await world.settle()
+    assert "**3.** bob · Team A" in lobby.text()
+    assert "**2.** (empty seat)" in lobby.text()
