@@ -203,15 +203,21 @@ class _RandomPlayer:
         return random.Random(self.seed).choice(view.legal)
 
 
+_ENGINES_WARNED: set[str] = set()
+
+
 def default_player_factory(level: str, seed: int, budget_ms: int) -> Player:
     try:
         from goita_core.players import make_player
     except ImportError:  # pragma: no cover - only before the players package exists
         return _RandomPlayer(seed)
     if level not in CPU_LEVELS:
-        # External engines need a process client the rules core does not have yet: the
-        # seat plays as a normal CPU meanwhile (the board still shows the engine's name).
-        log.warning("engine %r has no client yet; playing it as a normal CPU", level)
+        # External engines need a process client the bot does not have yet: the seat plays
+        # as a normal CPU meanwhile (the board still shows the engine's name).
+        if level not in _ENGINES_WARNED:
+            _ENGINES_WARNED.add(level)
+            log.warning("engine %r has no client in the bot yet; it plays as a normal CPU",
+                        level)
         level = "normal"
     return make_player(level, seed, budget_ms)
 
@@ -660,11 +666,17 @@ class TableService:
         table.updated_at = self.clock.now()
         try:
             await self.repo.save(table, entries)
-        except BaseException:
+        except BaseException as exc:
             # the store refused: the in-memory table must not run ahead of it
-            log.exception("could not store table %d; reloading it", table.id)
+            if not isinstance(exc, ChannelTaken):
+                log.exception("could not store table %d; reloading it", table.id)
             with contextlib.suppress(Exception):
                 await self._reload(table.id)
+            if isinstance(exc, ChannelTaken):
+                # e.g. a rematch while another process opened a table in the channel
+                other = await self.repo.live_table_in_channel(table.channel_id)
+                raise TableError("table_exists", table_id=other, channel_id=table.channel_id,
+                                 board_message_id=None) from None
             raise
 
     async def _deliver(self, out: _Outbox) -> None:
@@ -828,17 +840,19 @@ class TableService:
             )
             if not due:
                 break
-            progressed = False
-            for _d, table_id in due:
-                try:
-                    if await self._run_due(table_id):
-                        steps += 1
-                        progressed = True
-                except Exception:
-                    log.exception("timer step of table %d failed", table_id)
-            if not progressed:
+            # tables are independent: one table's CPU thinking does not delay another's
+            done = await asyncio.gather(*(self._run_due_logged(tid) for _d, tid in due))
+            if not any(done):
                 break
+            steps += sum(done)
         return steps
+
+    async def _run_due_logged(self, table_id: int) -> bool:
+        try:
+            return await self._run_due(table_id)
+        except Exception:
+            log.exception("timer step of table %d failed", table_id)
+            return False
 
     async def _run_due(self, table_id: int) -> bool:
         out = _Outbox()

@@ -311,3 +311,20 @@ async def test_rematch_same_seats_new_match(rig: Rig) -> None:
     assert table.match is not None and table.match.scores == [0, 0]
     assert [s.name for s in table.seats if s] == ["Alice", "CPU (easy)", "CPU (easy)",
                                                   "CPU (easy)"]
+
+
+async def test_rematch_refused_when_the_channel_was_taken_meanwhile(rig: Rig) -> None:
+    from bot.app.service import TableService
+
+    table = await full_table(rig, "easy", "easy", "easy", target=50)
+    await rig.service.start(table.id, ALICE)
+    await play_human_until_over(rig, table.id, ALICE)
+    # another bot process (same database) opened a table in the channel
+    other = TableService(rig.repo, rig.clock, rig.presenter, rig.settings)
+    await other.create_table(1, 500, BOB)
+    with pytest.raises(TableError) as info:
+        await rig.service.rematch(table.id, ALICE)
+    assert info.value.code == "table_exists"
+    assert rig.service.get(table.id).status == "finished"
+    stored = await rig.repo.load(table.id)
+    assert stored is not None and stored.status == "finished"
