@@ -210,11 +210,12 @@ class GameController:
 
     async def _click_stop(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         perms = interaction.permissions
+        # Stopping records the match: acknowledge first so the 3 s limit is never at risk.
+        await interaction.response.defer()
         await self.service.stop(bid.table_id, user_ref(interaction),
                                 can_manage=bool(perms.manage_messages))
-        await interaction.response.edit_message(content=t("stop.done",
-                                                          lang_of(interaction.locale)),
-                                                embed=None, view=None)
+        await interaction.edit_original_response(
+            content=t("stop.done", lang_of(interaction.locale)), embed=None, view=None)
 
     # -- commands ------------------------------------------------------------------------------
     def channel_table(self, interaction: discord.Interaction[Any]) -> Table:

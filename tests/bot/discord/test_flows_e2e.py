@@ -319,3 +319,38 @@ async def test_host_swaps_seats_in_the_lobby(
     await world.settle()
     assert "**3.** bob · Team A" in lobby.text()
     assert "**2.** (empty seat)" in lobby.text()
+
+
+async def test_buttons_keep_working_after_a_restart(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice = await _alice_turn_world(fake_discord, make_settings)
+    hand = (await alice.click(world.board(), "My hand")).reply
+    version = world.table().version
+    await fake_discord.stop_bot()
+    restarted = await make_world_again(world, make_settings)
+    table = restarted.table()
+    assert table.version == version and 0 in table.to_act()
+    # a button of the hand opened before the restart still works
+    move = next(b for b in hand.buttons if not b.disabled)
+    await alice.click(hand, custom_id=move.custom_id)
+    await restarted.settle()
+    if move.custom_id.startswith("goita:pick:"):
+        second = next(b for b in hand.buttons
+                      if b.custom_id.startswith("goita:play:") and not b.disabled)
+        await alice.click(hand, custom_id=second.custom_id)
+        await restarted.settle()
+    assert restarted.table().version > version
+    assert "My hand" in [b.label for b in restarted.board().buttons]
+
+
+async def make_world_again(world: World, make_settings: Callable[..., Any]) -> World:
+    from bot.client import create_bot
+    from tests.bot.discord.kit import FAST, FakeClockAdapter
+
+    bot = create_bot(make_settings(**FAST), guild_ready_timeout=0.05)
+    bot.clock = FakeClockAdapter(world.fake)  # type: ignore[attr-defined]
+    await world.fake.start_bot(bot)
+    again = World(world.fake, world.guild, world.chan, bot)
+    await again.settle()
+    return again
