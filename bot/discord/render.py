@@ -448,10 +448,9 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
         if when:
             lines.append(t("hand.deadline", lang, when=when))
     else:
-        lines.append(t("hand.waiting", lang, name=seat_name(table, view.turn, lang)))
-        if view.attack is not None and view.attacker is not None:
-            lines.append(t("board.attack_to_answer", lang, piece=piece(view.attack, lang),
-                           name=seat_name(table, view.attacker, lang)))
+        # Only whose turn it is: the board shows the rest, and a hand that changes on every
+        # move would cost one edit per player per move.
+        lines.append(t("hand.waiting", lang))
     embed = discord.Embed(title=t("hand.title", lang, team=team),
                           description=_trim("\n".join(lines), 4096),
                           colour=COLOUR_PLAYING if view.legal else COLOUR_ENDED)

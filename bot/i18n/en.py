@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "hand.choose_attack": "Now choose your attack. {first_label}: {first}.",
     "hand.first_label.block": "Block",
     "hand.first_label.face_down": "Face down",
-    "hand.waiting": "Turn: {name}.",
+    "hand.waiting": "Not your turn yet: follow the game on the board. This message updates itself.",
     "hand.ou_locked": "王 Ou may not attack yet (greyed out).",
     "hand.goshi_prompt": "**Your partner {name} holds 5 Shi.** Play on with these hands, or redeal?",
     "hand.goshi_wait": "Waiting for {name} to choose play on or redeal.",

@@ -123,7 +123,7 @@ MESSAGES: dict[str, str] = {
     "hand.choose_attack": "次に攻める駒を選んでください。{first_label}：{first}",
     "hand.first_label.block": "受け",
     "hand.first_label.face_down": "伏せ",
-    "hand.waiting": "手番：{name}",
+    "hand.waiting": "まだあなたの番ではありません。進行は盤面で確認できます。このメッセージは自動で更新されます。",
     "hand.ou_locked": "王（おう）はまだ攻めに使えません（灰色）。",
     "hand.goshi_prompt": "**相方の{name}がし5枚です。** このまま打ちますか、配り直しますか？",
     "hand.goshi_wait": "{name}が「このまま」か「配り直し」を選んでいます。",

@@ -151,6 +151,7 @@ async def test_host_cancels_lobby_and_stops_a_match(
     assert confirm.reply.ephemeral_for == alice.id
     await alice.click(confirm.reply, "Yes, stop the table")
     await world.settle()
+    assert "The table was stopped." in confirm.reply.text() and not confirm.reply.buttons
     table = world.table()
     assert table.status == "cancelled" and table.close_reason == "stopped"
     assert "stopped" in world.board().text()
