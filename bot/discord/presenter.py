@@ -181,10 +181,9 @@ class DiscordPresenter:
                 minutes = self.lobby_minutes
                 rendered = render.render_closed(table, reason, lang, minutes=minutes)
             self._queue_board(table, rendered)
-            self.refresh_hands(table)
+            # last update of every open hand (it says the table ended), then forget them
+            self.refresh_hands(table, last=True)
             self._spawn(self._clear_ping(table), "goita-unping")
-            for key in [k for k in self.hands if k[0] == table.id]:
-                self.hands.pop(key, None)
         except Exception:
             log.exception("could not present the end of table %s", table.id)
 
@@ -323,31 +322,38 @@ class DiscordPresenter:
         first = entry.first if entry.first_version == table.version else None
         return render.render_hand(table, seat, entry.lang, first)
 
-    def refresh_hands(self, table: Table) -> None:
+    def refresh_hands(self, table: Table, last: bool = False) -> None:
         for (table_id, _user), entry in list(self.hands.items()):
             if table_id == table.id:
-                self._spawn(self._refresh_hand(table, entry), "goita-hand")
+                self._spawn(self._refresh_hand(table, entry, last), "goita-hand")
 
-    async def _refresh_hand(self, table: Table, entry: HandEntry) -> None:
+    async def _refresh_hand(self, table: Table, entry: HandEntry, last: bool = False) -> None:
         async with entry.lock:
             if self.hands.get((entry.table_id, entry.user_id)) is not entry:
                 return  # a newer interaction took over
-            rendered = self.render_hand_for(table, entry)
-            if rendered is None:
-                self.hands.pop((entry.table_id, entry.user_id), None)
-                return
-            if rendered.key() == entry.last_key:
-                return
-            if not self._token_alive(entry):
-                await self._expire(entry)
-                return
             try:
-                await entry.interaction.edit_original_response(
-                    content=rendered.content, embed=rendered.embed, view=rendered.view())
-                entry.last_key = rendered.key()
-            except discord.HTTPException as exc:
-                log.info("hand of user %s can no longer be edited (%s)", entry.user_id, exc)
-                self.hands.pop((entry.table_id, entry.user_id), None)
+                await self._refresh_hand_locked(table, entry)
+            finally:
+                if last:
+                    self.hands.pop((entry.table_id, entry.user_id), None)
+
+    async def _refresh_hand_locked(self, table: Table, entry: HandEntry) -> None:
+        rendered = self.render_hand_for(table, entry)
+        if rendered is None:
+            self.hands.pop((entry.table_id, entry.user_id), None)
+            return
+        if rendered.key() == entry.last_key:
+            return
+        if not self._token_alive(entry):
+            await self._expire(entry)
+            return
+        try:
+            await entry.interaction.edit_original_response(
+                content=rendered.content, embed=rendered.embed, view=rendered.view())
+            entry.last_key = rendered.key()
+        except discord.HTTPException as exc:
+            log.info("hand of user %s can no longer be edited (%s)", entry.user_id, exc)
+            self.hands.pop((entry.table_id, entry.user_id), None)
 
     async def _expire(self, entry: HandEntry) -> None:
         self.hands.pop((entry.table_id, entry.user_id), None)

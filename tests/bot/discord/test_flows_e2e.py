@@ -145,6 +145,8 @@ async def test_host_cancels_lobby_and_stops_a_match(
     lobby = await open_table(world, alice, bob, "easy", "easy")
     await alice.click(lobby, "Start")
     await world.settle()
+    hand = (await alice.run(world.chan, "goita hand")).reply
+    assert hand.ephemeral_for == alice.id and "Your hand" in hand.text()
     denied = await bob.run(world.chan, "goita stop")
     assert "Only the host" in denied.text()
     confirm = await alice.run(world.chan, "goita stop")
@@ -156,6 +158,7 @@ async def test_host_cancels_lobby_and_stops_a_match(
     assert table.status == "cancelled" and table.close_reason == "stopped"
     assert "stopped" in world.board().text()
     assert "My hand" not in [b.label for b in world.board().buttons]
+    assert "This table has ended." in hand.text() and not hand.buttons
     gone = await alice.run(world.chan, "goita hand")
     assert "no Goita table" in gone.text()
 
