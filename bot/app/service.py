@@ -44,7 +44,8 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
 action), over all matches of the table. ``act`` with another version -> "stale".
 
 TableError codes (``err.params`` in parentheses):
-    no_table, table_exists (table_id, channel_id, board_message_id), not_in_lobby,
+    no_table, table_exists (table_id, channel_id, board_message_id), bad_target (target,
+    message), not_in_lobby,
     not_playing, not_finished, already_seated (seat), seat_taken (seat), bad_seat (seat),
     table_full, not_seated, not_host, not_host_or_manager, need_four (seated),
     bad_level (level, levels), host_seat (seat), stale (version), not_your_turn,
@@ -53,8 +54,9 @@ TableError codes (``err.params`` in parentheses):
 
 Presenter calls (after the commit, outside the lock, in this order for one step):
     table_changed(table, TableChange(reason, events, lines, seat, actor, version))
-      reasons: created, lobby, start, move, deal, round_end, match_end, back, away,
-      restored; also "closed" is never used: closing calls table_closed.
+      reasons: created, lobby, start, move, deal, round_end, match_end, back, away (a
+      timeout: the CPU's move follows as "move"), left (a CPU took a player's seat
+      mid-game), restored; "closed" is never used: closing calls table_closed.
       ``seat``/``actor`` say who acted ("human", "cpu", "timeout", "away", "system").
     prompt(table, seat, kind): "your_turn" when a present human's turn starts, "goshi"
       when a present human must choose PLAY_ON/REDEAL, "timeout_warning" at
@@ -384,6 +386,7 @@ class TableService:
                           rules=rules, created_at=now, updated_at=now)
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
             table.deadlines.lobby_expires_at = now + self.settings.lobby_idle_seconds
+            line = table.add_line("log.join", seat=0, name=host.name)
             try:
                 await self.repo.create(table)
             except ChannelTaken:
@@ -392,7 +395,6 @@ class TableService:
                 raise TableError("table_exists", table_id=other, channel_id=channel_id,
                                  board_message_id=None) from None
             self._tables[table.id] = table
-            line = table.add_line("log.join", seat=0, name=host.name)
             out.changed(table, TableChange(table.id, "created", lines=[line]))
         self._wake.set()
         await self._deliver(out)
@@ -504,7 +506,7 @@ class TableService:
                 table.host_id = table.seat(table.humans()[0]).user_id or table.host_id
             later = _Outbox()
             self._arm(table, later)
-            out.changed(table, TableChange(table.id, "lobby", lines=[line], seat=index,
+            out.changed(table, TableChange(table.id, "left", lines=[line], seat=index,
                                            actor="system", version=table.version))
             out.items.extend(later.items)
 

@@ -278,6 +278,7 @@ async def test_kill_9_at_many_points_same_result(tmp_path: Path) -> None:
         ref_run = await make_run(fake, tmp_path / "ref.sqlite3")
         reference = await play(ref_run, set(), set())
         ref = result_of(ref_run.db, reference)
+        assert fake.take_violations() == []  # without kills, every click is answered
     finally:
         await fake.close()
     assert ref.winner is not None and max(ref.scores) >= TARGET
@@ -305,8 +306,7 @@ async def test_kill_9_at_many_points_same_result(tmp_path: Path) -> None:
         assert any((b.custom_id or "").startswith(f"goita:rematch:{final.id}:")
                    for b in board.buttons)
         # what a user may see of a kill: a click that got no answer, nothing else
-        assert all("failed" in v or "no response" in v for v in run.killed_violations), (
-            run.killed_violations)
-        fake.take_violations()  # unanswered clicks of killed processes are expected
+        seen = run.killed_violations + fake.take_violations()
+        assert all("no response" in v for v in seen), seen
     finally:
         await fake.close()
