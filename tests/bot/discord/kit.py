@@ -206,3 +206,30 @@ def check_hidden(world: World, users: dict[int, FakeUser], initial: dict[int, st
         if not seen <= allowed:
             bad = [m.text() for m in user.sees(world.chan) if kanji_in(m.text()) - allowed]
             raise AssertionError((user.name, seen - allowed, bad))
+
+
+def everything_seen(world: World, user: FakeUser) -> list[str]:
+    """Every version of every message ``user`` could see in the channel (public ones and
+    their own ephemerals, including edited-away versions and deleted messages)."""
+    out: list[str] = []
+    for msg in world.chan.messages:
+        if msg.ephemeral_for not in (None, user.id):
+            continue
+        for version in [*msg.history, msg.snapshot()]:
+            out.append(str(version))
+    return out
+
+
+def check_hidden_history(world: World, users: dict[int, FakeUser], initial: dict[int, str],
+                         round_over_marker: str) -> None:
+    """Over the whole round: every version a user saw before the round ended shows only
+    their own pieces and pieces laid face up."""
+    table = world.table()
+    shown = public_kinds(table)
+    for seat, user in users.items():
+        allowed = kanji_in(initial[seat]) | shown
+        for text in everything_seen(world, user):
+            if round_over_marker in text:
+                continue  # the round's end reveals everything
+            leaked = kanji_in(text) - allowed
+            assert not leaked, (user.name, leaked, text[:300])

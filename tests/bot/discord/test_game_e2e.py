@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from goita_core.match import Match
 from tests.bot.discord.kit import (
     check_hidden,
+    check_hidden_history,
     make_world,
     member,
     open_table,
@@ -77,11 +79,15 @@ async def test_four_humans_play_a_round_by_clicking_and_nobody_sees_hidden_piece
     lobby = await open_table(world, people[0], *people[1:])
     assert all(n in lobby.text() for n in names)
     rig_deal(world, SECRET_DEAL)
+    # seat 0 deals: its own face-down piece is the one a careless public view would show
+    seed = next(s for s in range(100) if Match(seed=s, deal=False).first_dealer == 0)
+    world.service.seed_source = lambda: seed
     await people[0].click(lobby, "Start")
     await world.settle()
     table = world.table()
     assert table.match is not None
     dealer = table.match.round.dealer
+    assert dealer == 0
     users = {s: people[s] for s in range(4)}
     initial = {(dealer + i) % 4: SECRET_DEAL[i] for i in range(4)}
     # The dealer was pinged (an edit pings nobody) and leads Ou face down, attacking Gon.
@@ -108,6 +114,7 @@ async def test_four_humans_play_a_round_by_clicking_and_nobody_sees_hidden_piece
     table = world.table()
     assert table.match is not None and table.match.round.over
     await world.settle()
+    check_hidden_history(world, users, initial, "round 1 over")
     # The round's end reveals the face-down pieces to everyone.
     text = world.board().text()
     assert "round 1 over" in text and "went out with" in text
