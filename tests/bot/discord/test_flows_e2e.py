@@ -95,8 +95,11 @@ async def _alice_turn_world(fake: FakeDiscord, make_settings: Callable[..., Any]
                 and table.match.round.phase == "play":
             return world, alice
         await world.settle()
+        table = world.table()
         if 0 in table.to_act():
             await play_turn(world, alice, rng)
+        elif table.match is not None and table.match.awaiting_next_round:
+            await world.advance(31)  # past the pause between rounds
     raise AssertionError("alice never got a turn")
 
 
