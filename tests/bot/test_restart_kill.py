@@ -164,7 +164,8 @@ def button_ids(action: Action, tid: int, version: int) -> list[str]:
 
 
 async def human_move(run: Run, table: Table, *, kill_mid_click: bool = False) -> None:
-    """alice opens her hand and plays choose(table, 0, version) by clicking."""
+    """alice opens her hand and plays choose(table, 0, version) by clicking. With
+    ``kill_mid_click`` the bot is killed right after her last click is sent."""
     version = table.version
     action = choose(table, 0, version)
     if not run.alive:
@@ -218,7 +219,8 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
             await asyncio.sleep(0.0005)
 
     watcher = asyncio.create_task(killer())
-    human_turns = 0
+    turns: list[int] = []  # versions at which alice had to act, in order
+    mid_click_done: set[int] = set()
     end = time.monotonic() + timeout
     try:
         while True:
@@ -236,10 +238,26 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
                 continue
             assert table.live, table.close_reason
             if 0 in table.to_act():
-                human_turns += 1
-                await human_move(run, table, kill_mid_click=human_turns in mid_click_turns)
+                if table.version not in turns:
+                    turns.append(table.version)
+                turn = len(turns)
+                kill = turn in mid_click_turns and turn not in mid_click_done
+                kills_before = len(run.kills)
+                await human_move(run, table, kill_mid_click=kill)
+                if kill and len(run.kills) > kills_before:
+                    mid_click_done.add(turn)
             else:
                 await asyncio.sleep(0.01)
+
+        def board_shows_the_end() -> bool:
+            table = observe(run.db)
+            msg = None if table is None else run.fake.messages.get(table.board_message_id or 0)
+            return msg is not None and any(
+                (b.custom_id or "").startswith(f"goita:rematch:{table.id}:")  # type: ignore[union-attr]
+                for b in msg.buttons)
+
+        # the last board edit comes after the last store (and may be paced): wait for it
+        await run.fake.wait_for(board_shows_the_end, timeout=15, what="the final board")
     finally:
         watcher.cancel()
         await run.stop()
