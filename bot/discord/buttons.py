@@ -104,24 +104,27 @@ class GoitaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMP
         await controller.on_button(interaction, self.bid)
 
 
-_SWAP_TEMPLATE = re.compile(r"goita:swap:(?P<table>[0-9]{1,19})")
+_SELECT_TEMPLATE = re.compile(r"goita:(?P<kind>swap|remove):(?P<table>[0-9]{1,19})")
 #: the seat pairs the lobby's swap menu offers (value "a-b", seats 0-based)
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
-class SwapSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SWAP_TEMPLATE):
-    """The lobby's "swap two seats" menu (host only): custom_id ``goita:swap:<table>``."""
+class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECT_TEMPLATE):
+    """The lobby's host menus: ``goita:swap:<table>`` (swap two seats, value "a-b") and
+    ``goita:remove:<table>`` (free a seat, value "a")."""
 
-    def __init__(self, table_id: int, placeholder: str = "", labels: tuple[str, ...] = (),
-                 *, disabled: bool = False, row: int | None = None) -> None:
-        options = [discord.SelectOption(label=(labels[i] if i < len(labels) else f"{a}-{b}")[:100],
-                                        value=f"{a}-{b}")
-                   for i, (a, b) in enumerate(SWAPS)]
+    def __init__(self, kind: str, table_id: int, placeholder: str = "",
+                 options: Sequence[tuple[str, str]] = (("-", "0"),), *,
+                 row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Select(custom_id=f"goita:swap:{table_id}", placeholder=placeholder[:150],
-                              options=options, min_values=1, max_values=1, disabled=disabled),
+            discord.ui.Select(
+                custom_id=f"goita:{kind}:{table_id}", placeholder=placeholder[:150],
+                options=[discord.SelectOption(label=label[:100], value=value)
+                         for label, value in options[:25]],
+                min_values=1, max_values=1),
             row=row,
         )
+        self.kind = kind
         self.table_id = table_id
 
     @classmethod
@@ -131,15 +134,16 @@ class SwapSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SWAP_
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> SwapSelect:
-        return cls(int(match["table"]))
+    ) -> LobbySelect:
+        return cls(match["kind"], int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         controller: GameController | None = getattr(interaction.client, "goita_controller", None)
         if controller is None:
             return
         values = self.item.values  # filled from the interaction before the callback
-        await controller.on_swap(interaction, self.table_id, values[0] if values else "")
+        await controller.on_select(interaction, self.kind, self.table_id,
+                                   values[0] if values else "")
 
 
 def button(

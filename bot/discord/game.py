@@ -27,7 +27,7 @@ from goita_core.actions import PLAY_ON, REDEAL
 from goita_core.pieces import Kind
 
 from . import render
-from .buttons import ButtonId, GoitaButton, SwapSelect, button, frozen_view
+from .buttons import ButtonId, GoitaButton, LobbySelect, button, frozen_view
 from .commands import as_goita_bot, attach, detach
 from .presenter import DiscordPresenter
 
@@ -108,19 +108,24 @@ class GameController:
             log.exception("button %s failed", bid)
             await self.say(interaction, t("err.internal", lang_of(interaction.locale)))
 
-    async def on_swap(self, interaction: discord.Interaction[Any], table_id: int,
-                      value: str) -> None:
-        """The host swaps two lobby seats (value "a-b")."""
+    async def on_select(self, interaction: discord.Interaction[Any], kind: str,
+                        table_id: int, value: str) -> None:
+        """A lobby menu: the host swaps two seats ("a-b") or frees one ("a")."""
         try:
-            a, _, b = value.partition("-")
-            if not (a.isdigit() and b.isdigit()):
+            parts = value.split("-")
+            if not value or not all(p.isdigit() for p in parts) or \
+                    len(parts) != (2 if kind == "swap" else 1):
                 raise TableError("bad_seat", seat=value)
             await interaction.response.defer()
-            await self.service.move_seat(table_id, user_ref(interaction), int(a), int(b))
+            by = user_ref(interaction)
+            if kind == "swap":
+                await self.service.move_seat(table_id, by, int(parts[0]), int(parts[1]))
+            else:
+                await self.service.remove_seat(table_id, by, int(parts[0]))
         except TableError as exc:
             await self.fail(interaction, exc)
         except Exception:
-            log.exception("seat swap failed")
+            log.exception("lobby menu %s failed", kind)
             await self.say(interaction, t("err.internal", lang_of(interaction.locale)))
 
     async def _lobby_action(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
@@ -352,7 +357,7 @@ class GameCog(commands.Cog):
         self.service, self.presenter = service, presenter
         bot.tables = service  # type: ignore[attr-defined]
         bot.goita_controller = GameController(bot, service, presenter)  # type: ignore[attr-defined]
-        bot.add_dynamic_items(GoitaButton, SwapSelect)
+        bot.add_dynamic_items(GoitaButton, LobbySelect)
         presenter.start()
         await service.restore()
         service.start_driver()
@@ -364,7 +369,7 @@ class GameCog(commands.Cog):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.presenter.flush(), 2.0)
             await self.presenter.close()
-        self.bot.remove_dynamic_items(GoitaButton, SwapSelect)
+        self.bot.remove_dynamic_items(GoitaButton, LobbySelect)
         with contextlib.suppress(AttributeError):
             del self.bot.goita_controller  # type: ignore[attr-defined]
 

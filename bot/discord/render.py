@@ -23,7 +23,7 @@ from goita_core.match import Match
 from goita_core.pieces import KANJI, Kind, parse_kind
 from goita_core.view import SeatView
 
-from .buttons import SWAPS, GoitaButton, SwapSelect, button, frozen_view
+from .buttons import SWAPS, GoitaButton, LobbySelect, button, frozen_view
 
 # Colours: lobby blue, playing green, round over gold, ended grey.
 COLOUR_LOBBY = 0x3B82F6
@@ -44,7 +44,7 @@ class Rendered:
     """One message's content: what ``send``/``edit`` get."""
 
     embed: discord.Embed
-    items: Sequence[GoitaButton | SwapSelect]
+    items: Sequence[GoitaButton | LobbySelect]
     content: str | None = None
 
     def view(self) -> discord.ui.View | None:
@@ -70,16 +70,18 @@ def clean(name: str) -> str:
     return discord.utils.escape_markdown(text)
 
 
-def seat_name(table: Table, index: int, lang: str) -> str:
+def seat_name(table: Table, index: int, lang: str, plain: bool = False) -> str:
+    """The seat's display name; ``plain`` for places without markdown (menu labels)."""
     seat = table.seats[index]
+    tidy = (lambda n: n.strip()[:NAME_MAX] or "?") if plain else clean
     if seat is None:
         return t("lobby.empty", lang)
     if seat.kind == "cpu":
         cpu = t("cpu.name", lang, n=index + 1, level=t(f"level.{seat.level or 'normal'}", lang))
         if seat.former_name:
-            return f"{cpu} ← {clean(seat.former_name)}"
+            return f"{cpu} ← {tidy(seat.former_name)}"
         return cpu
-    return clean(seat.name)
+    return tidy(seat.name)
 
 
 def team_name(team: int, lang: str) -> str:
@@ -141,7 +143,7 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
     embed.set_footer(text=t("lobby.footer", lang, minutes=lobby_minutes))
     tid = table.id
     full = table.full
-    items: list[GoitaButton | SwapSelect] = [
+    items: list[GoitaButton | LobbySelect] = [
         button("join", tid, t("btn.join", lang), style=discord.ButtonStyle.primary,
                disabled=full, row=0),
         button("leave", tid, t("btn.leave", lang), row=0),
@@ -151,10 +153,16 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
         *[button("cpu", tid, t(f"btn.cpu.{level}", lang), arg=level, disabled=full, row=1)
           for level in ("easy", "normal", "hard")],
         button("shuffle", tid, t("btn.shuffle", lang), row=1),
-        SwapSelect(tid, t("lobby.swap", lang),
-                   tuple(t("lobby.swap_option", lang, a=a + 1, b=b + 1) for a, b in SWAPS),
-                   row=2),
+        LobbySelect("swap", tid, t("lobby.swap", lang),
+                    [(t("lobby.swap_option", lang, a=a + 1, b=b + 1), f"{a}-{b}")
+                     for a, b in SWAPS], row=2),
     ]
+    removable = [(t("lobby.remove_option", lang, n=i + 1,
+                    name=seat_name(table, i, lang, plain=True)),
+                  str(i)) for i, s in enumerate(table.seats)
+                 if s is not None and not (s.is_human and s.user_id == table.host_id)]
+    if removable:
+        items.append(LobbySelect("remove", tid, t("lobby.remove", lang), removable, row=3))
     return Rendered(embed, items)
 
 
@@ -351,7 +359,7 @@ def render_match_end(table: Table, lang: str) -> Rendered:
         if text:
             embed.add_field(name=t("match.rounds", lang), value=text, inline=False)
     embed.set_footer(text=t("match.footer", lang))
-    items: list[GoitaButton | SwapSelect] = []
+    items: list[GoitaButton | LobbySelect] = []
     if table.status == "finished" and match is not None and match.over:
         items.append(button("rematch", table.id, t("btn.rematch", lang),
                             style=discord.ButtonStyle.success))

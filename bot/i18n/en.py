@@ -48,6 +48,8 @@ MESSAGES: dict[str, str] = {
     "board.deadline": " · ⏱ {when}",
     "lobby.swap": "Host: swap two seats",
     "lobby.swap_option": "Swap seats {a} ↔ {b}",
+    "lobby.remove": "Host: free a seat",
+    "lobby.remove_option": "Free seat {n}: {name}",
     "lobby.empty": "(empty seat)",
     "lobby.footer": "Join or add CPUs; the host starts when all 4 seats are filled. "
     "Closes after {minutes} min without a start.",

@@ -48,6 +48,8 @@ MESSAGES: dict[str, str] = {
     "board.deadline": " · ⏱ {when}",
     "lobby.swap": "ホスト：2つの席を入れ替える",
     "lobby.swap_option": "{a}番と{b}番の席を入れ替え",
+    "lobby.remove": "ホスト：席を空ける",
+    "lobby.remove_option": "{n}番の席を空ける：{name}",
     "lobby.empty": "（空席）",
     "lobby.footer": "参加するか CPU を入れてください。4席そろうとホストが開始できます。"
     "{minutes}分間開始されないと閉じます。",

@@ -320,12 +320,19 @@ async def test_host_swaps_seats_in_the_lobby(
     alice, bob = member(world, "alice"), member(world, "bob")
     lobby = await open_table(world, alice, bob)
     assert "**2.** bob" in lobby.text()
-    refused = await bob.select(lobby, ["Swap seats 2 ↔ 3"])
+    swap = f"goita:swap:{world.table().id}"
+    refused = await bob.select(lobby, ["Swap seats 2 ↔ 3"], custom_id=swap)
     assert "Only the host" in refused.followups[0].text()
-    await alice.select(lobby, ["Swap seats 2 ↔ 3"])
+    await alice.select(lobby, ["Swap seats 2 ↔ 3"], custom_id=swap)
     await world.settle()
     assert "**3.** bob · Team A" in lobby.text()
     assert "**2.** (empty seat)" in lobby.text()
+    await alice.click(lobby, "+ CPU hard")
+    await alice.select(lobby, ["Free seat 2: CPU 2 (hard)"],
+                       custom_id=f"goita:remove:{world.table().id}")
+    await world.settle()
+    assert "**2.** (empty seat)" in lobby.text()
+    assert "Free seat 1" not in lobby.text()  # the host's own seat is not offered
 
 
 async def test_buttons_keep_working_after_a_restart(
