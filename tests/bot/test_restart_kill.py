@@ -194,8 +194,11 @@ async def human_move(run: Run, table: Table, *, kill_mid_click: bool = False) ->
 
 
 async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
-               timeout: float = 90.0) -> Table:
-    """Set up the table through Discord, then play to the end, killing as planned."""
+               kill_after_ms: tuple[int, ...] = (), timeout: float = 90.0) -> Table:
+    """Set up the table through Discord, then play to the end, killing as planned:
+    right after the step of each version in ``kill_versions`` is stored (the first of
+    those where a CPU moves next wait ``kill_after_ms`` first, so the kill falls while
+    that CPU waits or thinks), and mid-click at alice's ``mid_click_turns``."""
     await run.start()
     await run.alice.run(run.chan, "goita new", target=TARGET)
     lobby = run.chan.last_message()
@@ -206,6 +209,7 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
     await run.alice.click(lobby, custom_id=f"goita:start:{tid}:0:-")
 
     pending = sorted(kill_versions)
+    delays = list(kill_after_ms)
 
     async def killer() -> None:
         # a tight poll of the database: SIGKILL right after the step is committed, which is
@@ -213,7 +217,11 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
         while pending:
             table = observe(run.db)
             if table is not None and table.version >= pending[0]:
-                run.kill(f"stored version {table.version} (planned {pending.pop(0)})")
+                planned = pending.pop(0)
+                delay = delays.pop(0) if delays and 0 not in table.to_act() else 0
+                if delay:
+                    await asyncio.sleep(delay / 1000)
+                run.kill(f"stored version {table.version} (planned {planned}) + {delay} ms")
                 while pending and pending[0] <= table.version:
                     pending.pop(0)
             await asyncio.sleep(0.0005)
@@ -308,7 +316,8 @@ async def test_kill_9_at_many_points_same_result(tmp_path: Path) -> None:
     try:
         run = await make_run(fake, tmp_path / "killed.sqlite3")
         kill_at = {max(2, round(steps * f)) for f in (0.05, 0.2, 0.21, 0.45, 0.7, 0.9)}
-        final = await play(run, kill_at, mid_click_turns={2, 5})
+        # the first kills fall during the CPU delay (20 ms) or the thinking after it
+        final = await play(run, kill_at, mid_click_turns={2, 5}, kill_after_ms=(10, 25))
         got = result_of(run.db, final)
         assert len(run.kills) >= 5, run.kills
         assert any(k.startswith("mid-click") for k in run.kills), run.kills
