@@ -157,6 +157,11 @@ class GameController:
     async def open_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """Send the user's hand as a new ephemeral message (also takes an away seat back)."""
         lang = lang_of(interaction.locale)
+        table = self.service.find(table_id)
+        if table is not None and table.status == "lobby" \
+                and table.seat_of(interaction.user.id) is not None:
+            await self.say(interaction, t("hand.lobby", lang))
+            return
         hv = await self.service.hand(table_id, interaction.user.id)
         table = self.service.get(table_id)
         note = t("hand.back", lang) if hv.came_back else None

@@ -139,6 +139,8 @@ async def test_host_cancels_lobby_and_stops_a_match(
     world = await make_world(fake_discord, make_settings)
     alice, bob = member(world, "alice"), member(world, "bob")
     lobby = await open_table(world, alice, bob)
+    early = await bob.run(world.chan, "goita hand")
+    assert "has not started yet" in early.text()
     refused = await bob.click(lobby, "Cancel")
     assert "Only the host" in refused.followups[0].text()
     await alice.click(lobby, "Cancel")
@@ -368,3 +370,20 @@ async def make_world_again(world: World, make_settings: Callable[..., Any]) -> W
     again = World(world.fake, world.guild, world.chan, bot)
     await again.settle()
     return again
+
+
+async def test_quick_consecutive_changes_make_one_board_edit(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    from bot.app.ports import TableChange
+
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    await open_table(world, alice, "easy")
+    route = "PATCH /channels/{channel_id}/messages/{message_id}"
+    before = len(fake_discord.calls(route))
+    table = world.table()
+    for _ in range(10):  # e.g. CPU moves landing faster than Discord answers an edit
+        await world.presenter.table_changed(table, TableChange(table.id, "lobby"))
+    await world.settle()
+    assert len(fake_discord.calls(route)) - before <= 2
