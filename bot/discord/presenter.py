@@ -183,7 +183,7 @@ class DiscordPresenter:
             self._queue_board(table, rendered)
             # last update of every open hand (it says the table ended), then forget them
             self.refresh_hands(table, last=True)
-            self._spawn(self._clear_ping(table), "goita-unping")
+            self._spawn(self._clear_ping(table, closing=True), "goita-unping")
         except Exception:
             log.exception("could not present the end of table %s", table.id)
 
@@ -226,6 +226,8 @@ class DiscordPresenter:
                 log.exception("could not update the board of table %s", table_id)
             if self.min_edit_interval and table_id in self._pending:
                 await asyncio.sleep(self.min_edit_interval)
+        if self._publishers.get(table_id) is asyncio.current_task():
+            del self._publishers[table_id]  # nothing left to send: forget the task
 
     async def _publish(self, job: BoardJob) -> None:
         table = job.table
@@ -278,11 +280,14 @@ class DiscordPresenter:
             if self._ping_done(table, seat, kind):  # answered while we were sending
                 await self._clear_ping_locked(table)
 
-    async def _clear_ping(self, table: Table, only: int | None = None) -> None:
+    async def _clear_ping(self, table: Table, only: int | None = None,
+                          closing: bool = False) -> None:
         async with self._ping_lock(table.id):
             current = self._pings.get(table.id)
             if only is None or (current is not None and current[0] == only):
                 await self._clear_ping_locked(table)
+        if closing:
+            self._ping_locks.pop(table.id, None)
 
     async def _clear_ping_locked(self, table: Table) -> None:
         entry = self._pings.pop(table.id, None)
