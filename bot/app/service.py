@@ -599,8 +599,13 @@ class TableService:
                 raise TableError("stale", version=table.version)
             if seat not in table.to_act():
                 raise TableError("not_your_turn")
-            table.seat(seat).away = False  # acting yourself takes an away seat back
-            return [self._apply(table, seat, action, "human", user_id, out)]
+            occupant = table.seat(seat)
+            was_away, occupant.away = occupant.away, False  # acting takes the seat back
+            try:
+                return [self._apply(table, seat, action, "human", user_id, out)]
+            except TableError:
+                occupant.away = was_away  # an illegal move changes nothing
+                raise
 
         return await self._mutate(table_id, step)
 
