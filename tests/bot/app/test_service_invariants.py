@@ -54,6 +54,7 @@ async def test_memory_always_equals_the_store(tmp_path: Path, seed: int) -> None
                 break
             before = table.to_json()
             stored_before = len(await rig.repo.entries(table.id))
+            shown_before = len(rig.presenter.calls)
             op = rng.random()
             user = rng.choice(users)
             try:
@@ -80,6 +81,7 @@ async def test_memory_always_equals_the_store(tmp_path: Path, seed: int) -> None
                 refused += 1
                 assert table.to_json() == before  # a refusal changes nothing
                 assert len(await rig.repo.entries(table.id)) == stored_before
+                assert len(rig.presenter.calls) == shown_before
             same(table, await rebuilt(rig, table.id))
         assert accepted >= 3 and refused >= 1  # (a stop or leave may end it early)
     finally:
