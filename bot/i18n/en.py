@@ -65,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "board.turn_lead": "Turn: {name} (leads)",
     "board.goshi_wait": "Waiting for {name} to choose play on or redeal",
     "board.last_moves": "Last moves",
-    "board.footer": "My hand shows your pieces (only to you). {seconds} s per move.",
+    "board.footer": "My hand shows your pieces (only to you); open it again if it stops updating. {seconds} s per move.",
     # -- move log (keys and params as TableService narrates them) -----------------------------
     "log.start": "Match {match_no} begins: {dealer_name} deals first",
     "log.deal": "Round {round}: {dealer_name} deals",

@@ -65,7 +65,7 @@ MESSAGES: dict[str, str] = {
     "board.turn_lead": "手番：{name}（打ち出し）",
     "board.goshi_wait": "{name}が「このまま打つ」か「配り直し」かを選んでいます",
     "board.last_moves": "最近の手",
-    "board.footer": "「手駒を見る」で自分の駒が見られます（本人にだけ表示）。一手{seconds}秒。",
+    "board.footer": "「手駒を見る」で自分の駒が見られます（本人にだけ表示）。更新されなくなったらもう一度押してください。一手{seconds}秒。",
     # -- 手の記録（TableService の行と同じキーと欄） ---------------------------------------------
     "log.start": "第{match_no}対局の開始：最初の親は{dealer_name}",
     "log.deal": "第{round}局：親は{dealer_name}",
