@@ -16,6 +16,8 @@ log = logging.getLogger("bot")
 
 # Exit status for configuration errors (same as a command-line usage error).
 EXIT_CONFIG = 2
+# Exit status when the database file cannot be used (not SQLite, damaged, or newer).
+EXIT_DATABASE = 3
 
 
 def load_settings() -> Settings | None:
@@ -33,6 +35,16 @@ def load_settings() -> Settings | None:
 
 
 async def run(settings: Settings) -> int:
+    # The database first: an unusable file stops the bot with one clear sentence before
+    # anything connects to Discord, and the file is left as it is (issue 7).
+    from bot.storage.db import DatabaseError, open_database
+
+    try:
+        conn = await open_database(settings.database_path)
+    except DatabaseError as exc:
+        log.error("The Goita bot cannot start: %s", exc)
+        return EXIT_DATABASE
+    await conn.close()
     # Imported here so configuration errors are reported without loading discord.py.
     import discord
 
