@@ -50,8 +50,9 @@ MAX_CANDIDATES = 10
 class Sampler:
     """Draws weighted guesses of every seat's current hand consistent with ``view``."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME) -> None:
         self.view = view
+        self.pass_same = pass_same
         self.n = view.rules.players
         self.me = view.seat
         unseen = view.unseen()
@@ -101,7 +102,7 @@ class Sampler:
                     return 0.0
             for kind, partner, ou_could in self.pass_marks[s]:
                 if (code >> (kind << 2)) & 15:
-                    w *= PASS_PARTNER_HOLDING if partner else PASS_HOLDING_SAME
+                    w *= PASS_PARTNER_HOLDING if partner else self.pass_same
                 elif ou_could and not partner and (code >> 28) & 15:
                     w *= PASS_HOLDING_OU
         return w
@@ -314,7 +315,8 @@ class HardPlayer:
                  iterations: int | None = None,
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
                  exact_pieces: int = 14, prune: bool = True,
-                 max_candidates: int = MAX_CANDIDATES) -> None:
+                 max_candidates: int = MAX_CANDIDATES,
+                 pass_same: float = PASS_HOLDING_SAME) -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         self.name = "hard"
@@ -328,6 +330,8 @@ class HardPlayer:
         self.prune = prune
         #: leads searched at most (one per attack kind first, then by face-down order)
         self.max_candidates = max_candidates
+        #: how likely a seat passes an opponent's attack while holding its kind
+        self.pass_same = pass_same
         self.last_samples = 0
 
     def act(self, view: SeatView) -> Action:
@@ -355,7 +359,7 @@ class HardPlayer:
         worse candidates are dropped as evidence accumulates (the survivors get the
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left."""
-        sampler = Sampler(view)
+        sampler = Sampler(view, self.pass_same)
         n = view.rules.players
         counts_total = COUNT if n == 4 else COUNT_3P
         team_mod = 2 if n == 4 else n
