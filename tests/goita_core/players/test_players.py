@@ -176,3 +176,18 @@ def test_greedy_attacks_with_its_most_held_kind_and_leads_its_least_useful() -> 
     action = make_player("greedy").act(rnd.view(0))
     # most held: 銀; face down: fewest held, lowest value, never the Ou -> 金
     assert action == Play(Kind.KIN, Kind.GIN)
+
+
+def test_players_can_think_in_worker_threads_at_once() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [random_view(seed, seed % 5) for seed in range(8)]
+    players = {level: fast(level, 3) for level in LEVELS}
+
+    def decide(view: SeatView) -> list[object]:
+        return [players[level].act(view) for level in LEVELS]
+
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(decide, views))
+    # the same decisions as one at a time: no shared mutable state between calls
+    assert threaded == [decide(v) for v in views]
