@@ -89,7 +89,11 @@ deadline moves on by now - updated_at), so nobody is timed out, and no lobby exp
 the bot was down; overdue CPU moves and deals run at once.
 
 CPU moves are seeded from (table seed, match, round, move count, seat), so a replayed game
-makes the same moves (except "hard", which has a time budget).
+makes the same moves (except "hard", which has a time budget). An "engine" seat runs the
+operator's command (settings.external_engines) as one process per seat through
+goita_core.protocol.EnginePlayer (time_ms = hard_cpu_budget_ms; a failing engine is replaced
+move by move by a safe legal move); processes stop when the table closes or at
+stop_driver().
 """
 
 from __future__ import annotations
@@ -99,6 +103,7 @@ import contextlib
 import json
 import logging
 import random
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -121,6 +126,7 @@ from goita_core.events import (
 )
 from goita_core.match import Match
 from goita_core.pieces import KANJI, Kind
+from goita_core.protocol import EnginePlayer
 from goita_core.rules import RuleSet
 from goita_core.view import SeatView
 
@@ -214,11 +220,11 @@ def default_player_factory(level: str, seed: int, budget_ms: int) -> Player:
     except ImportError:  # pragma: no cover - only before the players package exists
         return _RandomPlayer(seed)
     if level not in CPU_LEVELS:
-        # External engines need a process client the bot does not have yet: the seat plays
-        # as a normal CPU meanwhile (the board still shows the engine's name).
+        # an engine seat whose engine the operator removed from EXTERNAL_ENGINES (after a
+        # restart): it plays as a normal CPU (the board still shows the engine's name)
         if level not in _ENGINES_WARNED:
             _ENGINES_WARNED.add(level)
-            log.warning("engine %r has no client in the bot yet; it plays as a normal CPU",
+            log.warning("engine %r is not in EXTERNAL_ENGINES; it plays as a normal CPU",
                         level)
         level = "normal"
     return make_player(level, seed, budget_ms)
@@ -319,6 +325,7 @@ class TableService:
         self._create_lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        self._engines: dict[tuple[int, int], EnginePlayer] = {}
 
     # -- lookups -------------------------------------------------------------------------
     def find(self, table_id: int) -> Table | None:
@@ -666,6 +673,7 @@ class TableService:
         self._wake.set()
         await self._deliver(out)
         if not table.live:
+            await self._close_engines(table.id)
             self._forget_old_closed()
         return table
 
@@ -901,6 +909,7 @@ class TableService:
         self._wake.set()
         await self._deliver(out)
         if not table.live:
+            await self._close_engines(table.id)
             self._forget_old_closed()
         return True
 
@@ -959,9 +968,14 @@ class TableService:
         view = match.view(seat)
         seed = cpu_seed(table, match.round_no, match.round.move_count, seat)
         budget = self.settings.hard_cpu_budget_ms
+        occupant = table.seat(seat)
+        player: Player | None = None
+        if occupant.kind == "engine" and level == occupant.level:
+            player = self._engine_for(table, seat, level)
 
         def decide() -> Action:
-            return self.player_factory(level, seed, budget).act(view)
+            chosen = player or self.player_factory(level, seed, budget)
+            return chosen.act(view)
 
         try:
             action = await asyncio.to_thread(decide)
@@ -974,6 +988,34 @@ class TableService:
                       level, action, table.id)
             action = _RandomPlayer(seed).act(view)
         return action
+
+    def _engine_for(self, table: Table, seat: int, name: str) -> Player | None:
+        """The seat's external engine process (started on its first move; one process per
+        seat for the table's life), or None if the operator no longer allows that engine."""
+        key = (table.id, seat)
+        engine = self._engines.get(key)
+        if engine is not None:
+            return engine
+        if name not in self.settings.external_engines:
+            return None  # the player factory plays it as a normal CPU
+        def incident(text: str) -> None:
+            log.warning("table %d: %s", table.id, text)
+
+        engine = EnginePlayer(shlex.split(self.settings.external_engines[name]), seat,
+                              time_ms=self.settings.hard_cpu_budget_ms, rules=table.rules,
+                              on_incident=incident)
+        self._engines[key] = engine
+        return engine
+
+    async def _close_engines(self, table_id: int | None = None) -> None:
+        """Stop the engine processes of a closed table (all of them with None)."""
+        keys = [k for k in self._engines if table_id is None or k[0] == table_id]
+        for key in keys:
+            engine = self._engines.pop(key)
+            try:
+                await asyncio.to_thread(engine.close)
+            except Exception:
+                log.exception("could not stop the engine of table %d seat %d", *key)
 
     # -- results ---------------------------------------------------------------------------
     async def _record_if_needed(self, table: Table) -> None:
@@ -1122,11 +1164,13 @@ class TableService:
             self._driver = asyncio.create_task(self._drive(), name="goita-tables")
 
     async def stop_driver(self) -> None:
+        """Stop the background task and any external engine processes (bot shutdown)."""
         task, self._driver = self._driver, None
         if task is not None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self._close_engines()
 
     async def _drive(self) -> None:
         while True:
