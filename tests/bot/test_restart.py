@@ -342,3 +342,42 @@ async def test_a_table_whose_log_cannot_be_replayed_is_closed(tmp_path: Path) ->
     await rig2.conn.close()
 
 
+
+
+async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+
+    class DyingResults:
+        async def record_match(self, match: Any) -> int:
+            raise Crash("killed while recording the result")
+
+    clock = FakeClock()
+    rig = await make_rig(path, clock=clock, results=DyingResults())
+    table = await rig.service.create_table(1, 500, ALICE, target=50)
+    for _ in range(3):
+        await rig.service.add_cpu(table.id, ALICE, "easy")
+    await rig.service.start(table.id, ALICE)
+    with pytest.raises(Crash):
+        for _ in range(5000):
+            if 0 in table.to_act():
+                await rig.service.act(table.id, ALICE.id, table.version, choose(table, 0))
+            else:
+                clock.advance(1.5)
+                await rig.service.tick()
+    stored = await rig.repo.load(table.id)
+    assert stored is not None and stored.status == "finished" and not stored.result_recorded
+    await rig.conn.close()
+
+    results = Results()
+    rig2 = await make_rig(path, clock=clock, results=results)
+    assert await rig2.service.restore() == []
+    assert len(results.recorded) == 1
+    assert results.recorded[0].winner_team is not None
+    stored = await rig2.repo.load(table.id)
+    assert stored is not None and stored.result_recorded
+    # and only once: another start records nothing more
+    await rig2.conn.close()
+    rig3 = await make_rig(path, clock=clock, results=results)
+    await rig3.service.restore()
+    assert len(results.recorded) == 1
+    await rig3.conn.close()

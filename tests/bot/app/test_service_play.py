@@ -90,6 +90,11 @@ async def test_one_human_three_cpus_play_a_whole_match(tmp_path: Path) -> None:
         assert not fm.stopped_early
         assert [s.kind for s in fm.seats] == ["human", "cpu", "cpu", "cpu"]
         assert fm.seats[0].user_id == ALICE.id
+        # the native record replays (from the seed) to the same match
+        from goita_core.kifu import MatchRecord
+
+        replayed = MatchRecord.loads(fm.record_json).to_match()
+        assert replayed.scores == match.scores and replayed.winner == match.winner
         stored = await rig.repo.load(table.id)
         assert stored is not None and stored.result_recorded and stored.status == "finished"
         assert rig.service.table_for_channel(500) is None
@@ -328,3 +333,21 @@ async def test_rematch_refused_when_the_channel_was_taken_meanwhile(rig: Rig) ->
     assert rig.service.get(table.id).status == "finished"
     stored = await rig.repo.load(table.id)
     assert stored is not None and stored.status == "finished"
+
+
+async def test_record_of_an_injected_deal_replays_from_its_hands(tmp_path: Path) -> None:
+    from goita_core.kifu import MatchRecord
+
+    results = Results()
+    rig = await make_rig(tmp_path / "g.sqlite3", results=results,
+                         deal_source=fixed_deals([GOSHI_ALICE_HOLDS]))
+    try:
+        table = await full_table(rig, "easy", "easy", "easy", target=50)
+        await rig.service.start(table.id, ALICE)
+        await play_human_until_over(rig, table.id, ALICE)
+        record = MatchRecord.loads(results.recorded[0].record_json)
+        assert record.seed is None  # the first deal was not the seed's
+        assert table.match is not None
+        assert record.to_match().scores == table.match.scores
+    finally:
+        await rig.conn.close()
