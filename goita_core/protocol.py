@@ -283,6 +283,13 @@ class EngineHost:
         if proc is None or proc.stdin is None:
             self.last_error = "engine not running"
             return None
+        # lines nobody asked for (an engine answering twice) would shift every later answer
+        try:
+            while (stale := self._lines.get_nowait()) is not None:
+                self.stderr_tail.append(f"(ignored stdout line) {stale.rstrip()[:120]}")
+            self._lines.put(None)  # the engine's output ended: keep that news for below
+        except queue.Empty:
+            pass
         try:
             proc.stdin.write(json.dumps(msg, ensure_ascii=False) + "\n")
             proc.stdin.flush()

@@ -188,3 +188,30 @@ def test_a_pass_is_the_engines_answer_when_legal() -> None:
     from goita_core.actions import action_from_json
 
     assert action_from_json({"action": "pass", "info": "thinking"}) is PASS
+
+
+def test_an_engine_answering_twice_does_not_shift_later_answers(tmp_path: Path) -> None:
+    script = tmp_path / "chatty.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['type'] == 'hello':\n"
+        "        print(json.dumps({'ok': True, 'name': 'chatty'}), flush=True)\n"
+        "    elif msg['type'] == 'act':\n"
+        "        print(json.dumps(msg['legal'][0]), flush=True)\n"
+        "        print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)\n"
+        "    else:\n"
+        "        print(json.dumps({'ok': True}), flush=True)\n",
+        encoding="utf-8")
+    reports: list[str] = []
+    player = EnginePlayer([sys.executable, str(script)], seat=0, on_incident=reports.append)
+    try:
+        rnd = Round(RuleSet(), 0, complete_deal({}))
+        for _ in range(3):
+            view = rnd.view(0)
+            assert player.act(view) == view.legal[0]
+            time.sleep(0.05)  # let the extra line arrive
+        assert reports == []
+    finally:
+        player.close()
