@@ -142,14 +142,15 @@ class Run:
                 await self.proc.wait()
 
 
-async def make_run(fake: FakeDiscord, db: Path) -> Run:
+async def make_run(fake: FakeDiscord, db: Path, response_deadline: float = 3.0) -> Run:
     guild = fake.add_guild("Noto")
     chan = guild.add_text_channel("goita")
     alice = guild.add_member(fake.add_user("alice"))
     fake._bot = ExternalBot()  # the fake only dispatches while it believes a bot runs
     fake.idle_quiet = 0.05
-    # a click on a killed bot fails after this long (the fake cannot see the process idle)
-    fake.response_deadline = 2.0
+    # Discord's 3 s; the killed run uses less: a click on a killed bot fails only after this
+    # long (the fake cannot see another process go idle)
+    fake.response_deadline = response_deadline
     return Run(fake, chan, alice, db, log=open(db.with_suffix(".log"), "ab"))
 
 
@@ -314,7 +315,7 @@ async def test_kill_9_at_many_points_same_result(tmp_path: Path) -> None:
     fake = FakeDiscord()
     await fake.start()
     try:
-        run = await make_run(fake, tmp_path / "killed.sqlite3")
+        run = await make_run(fake, tmp_path / "killed.sqlite3", response_deadline=2.0)
         kill_at = {max(2, round(steps * f)) for f in (0.05, 0.2, 0.21, 0.45, 0.7, 0.9)}
         # the first kills fall during the CPU delay (20 ms) or the thinking after it
         final = await play(run, kill_at, mid_click_turns={2, 5}, kill_after_ms=(10, 25))
