@@ -41,7 +41,8 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     start_driver() (sync) / stop_driver()   the background task that calls tick() on time
 
 ``Table.version`` is the custom-id counter: it grows by one per game step (a deal or an
-action), over all matches of the table. ``act`` with another version -> "stale".
+action), over all matches of the table. ``act`` with another version -> "stale" (except a
+5-Shi decision drawn since the round's deal: two partners may decide at the same time).
 
 TableError codes (``err.params`` in parentheses):
     no_table, table_exists (table_id, channel_id, board_message_id), bad_target (target,
@@ -110,7 +111,7 @@ from typing import Any, Protocol
 
 from bot.storage.tables import Actor, ChannelTaken, LogEntry, TableRepository
 from goita_core import errors as GE
-from goita_core.actions import Action
+from goita_core.actions import Action, GoshiDecision
 from goita_core.events import (
     Blocked,
     Event,
@@ -602,7 +603,8 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
-            if version != table.version:
+            if version != table.version and not self._decision_still_open(table, version,
+                                                                          action):
                 raise TableError("stale", version=table.version)
             if seat not in table.to_act():
                 raise TableError("not_your_turn")
@@ -615,6 +617,16 @@ class TableService:
                 raise
 
         return await self._mutate(table_id, step)
+
+    @staticmethod
+    def _decision_still_open(table: Table, version: int, action: Action) -> bool:
+        """Two 5-Shi partners decide at the same time: the first decision must not make the
+        other's buttons stale. A decision drawn since this round's deal is still valid."""
+        match = table.match
+        if not isinstance(action, GoshiDecision) or match is None:
+            return False
+        rnd = match.round
+        return rnd.phase == "goshi" and table.version - rnd.move_count <= version < table.version
 
     async def hand(self, table_id: int, user_id: int) -> HandView:
         came_back = False

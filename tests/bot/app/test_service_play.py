@@ -351,3 +351,35 @@ async def test_record_of_an_injected_deal_replays_from_its_hands(tmp_path: Path)
         assert record.to_match().scores == table.match.scores
     finally:
         await rig.conn.close()
+
+
+TWO_GOSHI = hands_of("ししししし香香香", "ししししし香馬馬", "馬銀銀金金角飛王", "馬銀銀金金角飛王")
+
+
+async def test_two_partners_decide_at_the_same_time(tmp_path: Path) -> None:
+    from tests.bot.app.kit import DAVE
+
+    rig = await make_rig(tmp_path / "g.sqlite3", deal_source=fixed_deals([TWO_GOSHI]))
+    try:
+        table = await rig.service.create_table(1, 500, ALICE)
+        for user in (BOB, CAROL, DAVE):
+            await rig.service.join(table.id, user)
+        await rig.service.start(table.id, ALICE)
+        # seats 0 and 1 hold 5 Shi: their partners 2 (Carol) and 3 (Dave) both decide
+        assert sorted(table.to_act()) == [2, 3]
+        assert sorted(c.seat or 0 for c in rig.presenter.prompts("goshi")) == [2, 3]
+        drawn = table.version  # the version on both prompts' buttons
+        await rig.service.act(table.id, DAVE.id, drawn, PLAY_ON)
+        assert table.version == drawn + 1 and table.to_act() == [2]
+        await rig.service.act(table.id, CAROL.id, drawn, PLAY_ON)  # not stale
+        assert table.match is not None and table.match.round.phase == "play"
+        # a play (not a decision) with an old version is stale, as always
+        with pytest.raises(TableError) as info:
+            await rig.service.act(table.id, ALICE.id, drawn, PASS)
+        assert info.value.code == "stale"
+        # and a decision click repeated after the round moved on is refused
+        with pytest.raises(TableError) as info:
+            await rig.service.act(table.id, CAROL.id, drawn, PLAY_ON)
+        assert info.value.code == "stale"
+    finally:
+        await rig.conn.close()
