@@ -565,6 +565,11 @@ class TableService:
             other = self.table_for_channel(table.channel_id)
             if other is not None:
                 raise self._exists(other)
+            if not table.result_recorded and self.results is not None:
+                # the last result could not be stored before: try again, it is not lost
+                if table.match is None:
+                    await self._rebuild(table)
+                await self._record_if_needed(table)
             for seat in table.seats:
                 if seat is not None:
                     seat.away = False

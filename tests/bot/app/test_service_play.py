@@ -383,3 +383,30 @@ async def test_two_partners_decide_at_the_same_time(tmp_path: Path) -> None:
         assert info.value.code == "stale"
     finally:
         await rig.conn.close()
+
+
+async def test_a_result_that_failed_to_store_is_retried_before_a_rematch(
+        tmp_path: Path) -> None:
+    class FlakyResults(Results):
+        fail = True
+
+        async def record_match(self, match: Any) -> int:
+            if self.fail:
+                self.fail = False
+                raise RuntimeError("database is locked")
+            return await super().record_match(match)
+
+    results = FlakyResults()
+    rig = await make_rig(tmp_path / "g.sqlite3", results=results)
+    try:
+        table = await full_table(rig, "easy", "easy", "easy", target=50)
+        await rig.service.start(table.id, ALICE)
+        await play_human_until_over(rig, table.id, ALICE)
+        assert results.recorded == [] and not table.result_recorded
+        finished_scores = list(table.match.scores) if table.match else []
+        await rig.service.rematch(table.id, ALICE)
+        assert len(results.recorded) == 1
+        assert list(results.recorded[0].scores) == finished_scores
+        assert table.match_no == 2
+    finally:
+        await rig.conn.close()
