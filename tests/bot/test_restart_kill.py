@@ -200,6 +200,15 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
     right after the step of each version in ``kill_versions`` is stored (the first of
     those where a CPU moves next wait ``kill_after_ms`` first, so the kill falls while
     that CPU waits or thinks), and mid-click at alice's ``mid_click_turns``."""
+    try:
+        return await _play(run, kill_versions, mid_click_turns, kill_after_ms, timeout)
+    finally:
+        await run.stop()  # never leave a bot process behind, whatever failed
+        run.log.close()
+
+
+async def _play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
+                kill_after_ms: tuple[int, ...], timeout: float) -> Table:
     await run.start()
     await run.alice.run(run.chan, "goita new", target=TARGET)
     lobby = run.chan.last_message()
@@ -270,7 +279,6 @@ async def play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
     finally:
         watcher.cancel()
         await run.stop()
-        run.log.close()
     final = observe(run.db)
     assert final is not None
     return final
