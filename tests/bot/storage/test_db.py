@@ -114,8 +114,9 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError) as info:
         await open_database(path)
     assert "newer" in str(info.value)
-    # nothing migrated or dropped (open_database does switch the file to WAL first)
+    # nothing migrated, dropped or switched: the file is left exactly as the newer bot made it
     with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
         assert db.execute("PRAGMA user_version").fetchone() == (LATEST + 1,)
         assert db.execute("SELECT x FROM future").fetchall() == [(42,)]
         names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
