@@ -204,7 +204,7 @@ def _playout(sim: _Sim, first: Action, counts_total: tuple[int, ...], my_team_pa
                 continue
         unseen = [counts_total[k] - faceup[k] - ((code >> (k << 2)) & 15) for k in range(8)]
         act = choose(code, sizes[turn], attack, relation, ou_up > 0, unseen, double_any,
-                     weights)
+                     weights, sizes[attacker] if attack >= 0 else 8)
 
 
 def _candidates(view: SeatView, weights: tuple[float, ...],

@@ -78,15 +78,18 @@ DEFAULT_WEIGHTS: tuple[float, ...] = (
     6.0,   # w_fd_ou: leading an Ou face down
     0.42,  # w_fd_single: bonus for leading face down a kind held once (hand-set 0.6)
     0.0,   # ou_block_min: an opponent's attack worth less than this is not blocked by Ou
+    0.0,   # partner_out: never block a partner left with this many pieces or fewer (off:
+    #        tried 2, no gain)
 )
 
 
 def choose(code: int, size: int, attack: int, relation: int, ou_unlocked: bool,
            unseen: list[int], double_any_seventh: bool = False,
-           weights: tuple[float, ...] = DEFAULT_WEIGHTS) -> Action:
+           weights: tuple[float, ...] = DEFAULT_WEIGHTS, attacker_size: int = 8) -> Action:
     """The heuristic action for a hand ``code`` of ``size`` pieces. ``attack`` is the kind to
     answer (-1 to lead), ``relation`` says who made it (:data:`PARTNER`/:data:`OPPONENT`),
-    ``unseen`` counts per kind the pieces this seat cannot see (other hands, face down)."""
+    ``unseen`` counts per kind the pieces this seat cannot see (other hands, face down);
+    ``attacker_size`` is how many pieces the attacker still holds."""
     legal = legal_for(code, attack, ou_unlocked)
     lead = attack < 0
     if size == 2:
@@ -100,7 +103,7 @@ def choose(code: int, size: int, attack: int, relation: int, ou_unlocked: bool,
         if relation == PARTNER:
             # German seed: block the partner only when n - p - h > 1 (opponents may still
             # hold one); never spend an Ou on the partner's attack
-            if held == 0 or unseen[attack] <= 1:
+            if held == 0 or unseen[attack] <= 1 or attacker_size <= weights[9]:
                 return PASS
             first = attack
         else:

@@ -23,6 +23,7 @@ class NormalPlayer:
             return PLAY_ON if goshi_play_on(view.hand) else REDEAL
         if len(view.legal) == 1:
             return view.legal[0]
+        attacker_size = 8 if view.attacker is None else view.hand_sizes[view.attacker]
         return choose(hand_code(view), len(view.hand), attack_code(view),
                       relation_to_attacker(view), view.ou_up > 0, view.unseen(),
-                      view.rules.double_any_seventh, self.weights)
+                      view.rules.double_any_seventh, self.weights, attacker_size)
