@@ -21,6 +21,10 @@ back       -            (undo the first click)
 goshi      1 (play on) or 0 (redeal)
 rematch    -            stop     -          (confirm of /goita stop)
 =========  ==========================================================
+
+The lobby's menus are :class:`LobbySelect` (``goita:<kind>:<table id>``, the choice is the
+selected value): swap and remove (host), engine (an operator-configured external engine by
+name; engine names may be longer than a button arg allows).
 """
 
 from __future__ import annotations
@@ -104,24 +108,25 @@ class GoitaButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_TEMP
         await controller.on_button(interaction, self.bid)
 
 
-_SELECT_TEMPLATE = re.compile(r"goita:(?P<kind>swap|remove):(?P<table>[0-9]{1,19})")
+_SELECT_TEMPLATE = re.compile(r"goita:(?P<kind>swap|remove|engine):(?P<table>[0-9]{1,19})")
 #: the seat pairs the lobby's swap menu offers (value "a-b", seats 0-based)
 SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
 class LobbySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_SELECT_TEMPLATE):
-    """The lobby's host menus: ``goita:swap:<table>`` (swap two seats, value "a-b") and
-    ``goita:remove:<table>`` (free a seat, value "a")."""
+    """The lobby's menus: ``goita:swap:<table>`` (host: swap two seats, value "a-b"),
+    ``goita:remove:<table>`` (host: free a seat, value "a") and ``goita:engine:<table>``
+    (seat an external engine, value its configured name)."""
 
     def __init__(self, kind: str, table_id: int, placeholder: str = "",
                  options: Sequence[tuple[str, str]] = (("-", "0"),), *,
-                 row: int | None = None) -> None:
+                 disabled: bool = False, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"goita:{kind}:{table_id}", placeholder=placeholder[:150],
-                options=[discord.SelectOption(label=label[:100], value=value)
+                options=[discord.SelectOption(label=label[:100], value=value[:100])
                          for label, value in options[:25]],
-                min_values=1, max_values=1),
+                min_values=1, max_values=1, disabled=disabled),
             row=row,
         )
         self.kind = kind

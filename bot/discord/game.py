@@ -110,8 +110,13 @@ class GameController:
 
     async def on_select(self, interaction: discord.Interaction[Any], kind: str,
                         table_id: int, value: str) -> None:
-        """A lobby menu: the host swaps two seats ("a-b") or frees one ("a")."""
+        """A lobby menu: the host swaps two seats ("a-b") or frees one ("a"); anyone seated
+        adds an external engine (its name; the service checks it is configured)."""
         try:
+            if kind == "engine":
+                await interaction.response.defer()
+                await self.service.add_cpu(table_id, user_ref(interaction), value)
+                return
             parts = value.split("-")
             if not value or not all(p.isdigit() for p in parts) or \
                     len(parts) != (2 if kind == "swap" else 1):

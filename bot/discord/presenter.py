@@ -76,6 +76,8 @@ class DiscordPresenter:
         self.clock = clock
         self.turn_seconds = int(bot.settings.turn_timeout_seconds)
         self.lobby_minutes = max(1, round(bot.settings.lobby_idle_seconds / 60))
+        #: external engines the lobby offers (EXTERNAL_ENGINES), in name order
+        self.engines = sorted(bot.settings.external_engines)
         #: seconds between two edits of one board (more changes in between coalesce)
         self.min_edit_interval = 0.0 if bot.settings.cpu_move_delay_seconds == 0 else 1.0
         #: set by the game cog once the service exists: stores the board message id
@@ -192,7 +194,7 @@ class DiscordPresenter:
         lang = self.board_lang(table)
         if table.status == "lobby" or table.match is None:
             if table.status in ("lobby",):
-                return render.render_lobby(table, lang, self.lobby_minutes)
+                return render.render_lobby(table, lang, self.lobby_minutes, self.engines)
             return render.render_closed(table, table.close_reason or "other", lang,
                                         minutes=self.lobby_minutes)
         if table.status == "playing":

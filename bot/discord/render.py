@@ -81,6 +81,8 @@ def seat_name(table: Table, index: int, lang: str, plain: bool = False) -> str:
         if seat.former_name:
             return f"{cpu} ← {tidy(seat.former_name)}"
         return cpu
+    if seat.kind == "engine":  # an operator-configured external program, not a person
+        return t("engine.name", lang, name=tidy(seat.name))
     return tidy(seat.name)
 
 
@@ -128,7 +130,10 @@ def _lines_within(lines: Sequence[str], limit: int, sep: str = "\n") -> str:
 
 
 # -- lobby -----------------------------------------------------------------------------------
-def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
+def render_lobby(table: Table, lang: str, lobby_minutes: int,
+                 engines: Sequence[str] = ()) -> Rendered:
+    """The lobby; ``engines`` are the external engines the operator configured (a menu to
+    seat one appears only when there is at least one)."""
     host = next((s for s in table.seats if s is not None and s.user_id == table.host_id), None)
     host_name = clean(host.name) if host is not None else f"<@{table.host_id}>"
     lines = [t("lobby.host", lang, host=host_name), t("lobby.target", lang, target=table.target)]
@@ -163,6 +168,10 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int) -> Rendered:
                  if s is not None and not (s.is_human and s.user_id == table.host_id)]
     if removable:
         items.append(LobbySelect("remove", tid, t("lobby.remove", lang), removable, row=3))
+    if engines:  # the fifth and last row Discord allows
+        items.append(LobbySelect("engine", tid, t("lobby.engine", lang),
+                                 [(t("engine.name", lang, name=name), name)
+                                  for name in engines[:25]], disabled=full, row=4))
     return Rendered(embed, items)
 
 

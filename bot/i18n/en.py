@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "level.normal": "normal",
     "level.hard": "hard",
     "cpu.name": "CPU {n} ({level})",
+    "engine.name": "⚙ {name}",
     "seat.away": "away",
     "seat.dealer": "dealer",
     # -- buttons ----------------------------------------------------------------------------
@@ -50,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "lobby.swap_option": "Swap seats {a} ↔ {b}",
     "lobby.remove": "Host: free a seat",
     "lobby.remove_option": "Free seat {n}: {name}",
+    "lobby.engine": "+ Engine: choose one to seat",
     "lobby.empty": "(empty seat)",
     "lobby.footer": "Join or add CPUs; the host starts when all 4 seats are filled. "
     "Closes after {minutes} min without a start.",
@@ -173,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "err.stale": "That button is from an earlier turn. Use the latest message.",
     "err.not_your_turn": "It is not your turn.",
     "err.not_finished": "The match is not over yet.",
-    "err.bad_level": "Unknown CPU level.",
+    "err.bad_level": "Unknown CPU level or engine.",
     "err.bad_target": "The target must be between 50 and 1000.",
     "err.not_in_guild": "Goita tables live in server text channels.",
     "err.seat_taken": "That seat is taken.",

@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "level.normal": "ふつう",
     "level.hard": "つよい",
     "cpu.name": "CPU {n}（{level}）",
+    "engine.name": "⚙ {name}",
     "seat.away": "不在",
     "seat.dealer": "親",
     # -- ボタン -------------------------------------------------------------------------------
@@ -50,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "lobby.swap_option": "{a}番と{b}番の席を入れ替え",
     "lobby.remove": "ホスト：席を空ける",
     "lobby.remove_option": "{n}番の席を空ける：{name}",
+    "lobby.engine": "+ エンジン：着席させるものを選ぶ",
     "lobby.empty": "（空席）",
     "lobby.footer": "参加するか CPU を入れてください。4席そろうとホストが開始できます。"
     "{minutes}分間開始されないと閉じます。",
@@ -173,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "err.stale": "前の手番のボタンです。最新のメッセージを使ってください。",
     "err.not_your_turn": "あなたの番ではありません。",
     "err.not_finished": "対局はまだ終わっていません。",
-    "err.bad_level": "その CPU の強さはありません。",
+    "err.bad_level": "その CPU の強さ・エンジンはありません。",
     "err.bad_target": "目標点は50から1000の間にしてください。",
     "err.not_in_guild": "ごいたの卓はサーバーのテキストチャンネルで開けます。",
     "err.seat_taken": "その席は埋まっています。",

@@ -11,6 +11,7 @@ import pytest
 import bot.i18n
 from bot.app.table import Seat, Table
 from bot.discord import render
+from bot.discord.buttons import LobbySelect
 from goita_core.actions import PASS, Play
 from goita_core.match import Match
 from goita_core.pieces import Kind
@@ -163,3 +164,29 @@ def test_the_public_board_never_shows_a_face_down_piece_before_the_round_ends() 
             assert hidden == downs
             board = str(render.render_board(table, "en", 60).embed.to_dict())
             assert board.count(render.FACE_DOWN) == downs
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_engine_seats_and_many_engines_fit_the_lobby_and_board(lang: str) -> None:
+    # engine names are 1-32 of [A-Za-z0-9_-]; "_" is escaped on embeds (twice as long)
+    engines = [f"{i:02d}" + "_" * 30 for i in range(30)]
+    table = worst_table()
+    table.seats[1] = Seat("engine", engines[0], level=engines[0])
+    table.seats[3] = None
+    lobby = render.render_lobby(table, lang, 10, engines)
+    check(lobby)
+    menu = lobby.items[-1]
+    assert isinstance(menu, LobbySelect) and menu.kind == "engine"
+    assert len(menu.item.options) == 25 and not menu.item.disabled
+    assert menu.item.options[0].label == "⚙ " + engines[0]
+    assert "**2.** ⚙ 00\\_\\_" in (lobby.embed.description or "")  # escaped markdown
+    table.seats[3] = Seat("engine", engines[29], level=engines[29])
+    full = render.render_lobby(table, lang, 10, engines)
+    check(full)
+    assert full.items[-1].item.disabled  # full table: nothing more to seat
+    assert not any(isinstance(i, LobbySelect) and i.kind == "engine"
+                   for i in render.render_lobby(table, lang, 10).items)
+    table.match, table.status = Match(table.rules, seed=1), "playing"
+    board = render.render_board(table, lang, 60)
+    check(board)
+    assert str(board.embed.to_dict()).count("⚙ ") >= 2
