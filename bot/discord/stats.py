@@ -137,6 +137,8 @@ def _seat_name(stored: StoredMatch, seat: int, locale: Locale) -> str:
         # numbered by seat, as on the table's board ("CPU 4 (hard)" sits in seat 4)
         return t("cpu.name", locale, n=seat + 1,
                  level=t(f"level.{s.level or 'normal'}", locale))
+    if s.kind == "engine":  # as on the board: "⚙ name"
+        return t("engine.name", locale, name=s.name)
     return s.name
 
 
