@@ -1200,5 +1200,8 @@ class TableService:
             due = self.next_deadline()
             delay = MAX_DRIVER_SLEEP if due is None else due - self.clock.now()
             delay = min(MAX_DRIVER_SLEEP, max(0.0, delay))
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation
+            # that lands while the wake-up completes, and stop_driver() then hangs forever
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
