@@ -100,8 +100,9 @@ def test_hard_respects_its_time_budget(budget: int) -> None:
         start = time.perf_counter()
         assert player.act(view) in view.legal
         worst = max(worst, (time.perf_counter() - start) * 1000)
-    # a few ms over is allowed; the clock of a loaded CI machine gets some slack
-    assert worst <= budget + 15, worst
+    # the player stops itself ~4 ms early; the rest of the slack is for a loaded machine
+    # (another process may hold the CPU while a playout runs)
+    assert worst <= budget + 40, worst
     assert player.last_samples > 0
 
 
