@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import NamedTuple
 
 from ..actions import PASS, PLAY_ON, REDEAL, Action, Play
 from ..pieces import COUNT, COUNT_3P
@@ -29,6 +30,7 @@ from .base import check_can_act, decision_rng, is_goshi_decision
 from .heuristics import (
     DEFAULT_WEIGHTS,
     GON,
+    LEAD,
     OPPONENT,
     OU,
     PARTNER,
@@ -47,12 +49,34 @@ PASS_PARTNER_HOLDING = 0.9
 MAX_CANDIDATES = 10
 
 
+class _Record(NamedTuple):
+    """One past decision of another seat, as the table saw it."""
+
+    faceup: tuple[int, ...]  # kinds face up on the table before it
+    attack: int
+    relation: int
+    ou_unlocked: bool
+    size: int
+    attacker_size: int
+    fd_before: int  # face-down leads the seat had made before it
+    is_pass: bool
+    first: int  # -1 when face down (hidden)
+    second: int
+
+
 class Sampler:
     """Draws weighted guesses of every seat's current hand consistent with ``view``."""
 
-    def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME) -> None:
+    def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME,
+                 policy_miss: float | None = None,
+                 weights: tuple[float, ...] = DEFAULT_WEIGHTS) -> None:
         self.view = view
         self.pass_same = pass_same
+        #: with a value, weigh guesses by replaying every past decision of the other seats
+        #: with the normal heuristics: each decision it would not have made multiplies the
+        #: weight by ``policy_miss`` (this replaces the pass hints)
+        self.policy_miss = policy_miss
+        self.weights = weights
         self.n = view.rules.players
         self.me = view.seat
         unseen = view.unseen()
@@ -87,6 +111,82 @@ class Sampler:
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
         self.check_shi = self.n == 4
+        self.records: dict[int, list[_Record]] = {s: [] for s in self.others}
+        if policy_miss is not None:
+            self._build_records()
+
+    def _build_records(self) -> None:
+        """The public situation of every past decision of the other seats."""
+        view = self.view
+        n = self.n
+        partner_of = view.rules.partner_of
+        attack, attacker, passes, ou = -1, -1, 0, 0
+        faceup = [0] * 8
+        sizes = [view.rules.hand_size] * n
+        fd_count = [0] * n
+        for act in view.history:
+            s = act.seat
+            if s != self.me:
+                if attack < 0:
+                    relation = LEAD
+                elif attacker == partner_of(s):
+                    relation = PARTNER
+                else:
+                    relation = OPPONENT
+                self.records[s].append(_Record(
+                    tuple(faceup), attack, relation, ou > 0, sizes[s],
+                    sizes[attacker] if attacker >= 0 else 8, fd_count[s], act.is_pass,
+                    -1 if act.first is None else int(act.first),
+                    -1 if act.second is None else int(act.second)))
+            if act.is_pass:
+                passes += 1
+                if passes == n - 1:
+                    attack, passes = -1, 0
+                continue
+            assert act.second is not None
+            second = int(act.second)
+            if act.lead:
+                fd_count[s] += 1
+            else:
+                assert act.first is not None
+                faceup[act.first] += 1
+                if act.first == OU:
+                    ou += 1
+            faceup[second] += 1
+            if second == OU:
+                ou += 1
+            sizes[s] -= 2
+            attack, attacker, passes = second, s, 0
+
+    def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        """How well the normal heuristics, holding the guessed pieces, explain every past
+        decision of the other seats."""
+        w = 1.0
+        miss = self.policy_miss
+        assert miss is not None
+        total = COUNT if self.n == 4 else COUNT_3P
+        double_any = self.view.rules.double_any_seventh
+        weights = self.weights
+        for s in self.others:
+            hand = codes[s]
+            fds = facedown[s]
+            for rec in reversed(self.records[s]):
+                if rec.is_pass:
+                    actual: Action = PASS
+                else:
+                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
+                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+                    actual = Play(first, rec.second)
+                own_fd = [0] * 8
+                for k in fds[:rec.fd_before]:
+                    own_fd[k] += 1
+                unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
+                          for k in range(8)]
+                predicted = choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked,
+                                   unseen, double_any, weights, rec.attacker_size)
+                if predicted is not actual:
+                    w *= miss
+        return w
 
     def weight(self, codes: list[int]) -> float:
         w = 1.0
@@ -100,6 +200,8 @@ class Sampler:
                         return 0.0
                 elif not shi <= declared <= shi + self.facedown[s]:
                     return 0.0
+            if self.policy_miss is not None:
+                continue
             for kind, partner, ou_could in self.pass_marks[s]:
                 if (code >> (kind << 2)) & 15:
                     w *= PASS_PARTNER_HOLDING if partner else self.pass_same
@@ -126,6 +228,13 @@ class Sampler:
                 codes[s] = c
                 pos += size
             w = self.weight(codes)
+            if w > 0 and self.policy_miss is not None:
+                facedown: dict[int, list[int]] = {}
+                for s in self.others:
+                    count = self.facedown[s]
+                    facedown[s] = pool[pos:pos + count]
+                    pos += count
+                w *= self.policy_weight(codes, facedown)
             if w > 0:
                 return codes, w
             best = (codes, 0.0)
@@ -316,7 +425,8 @@ class HardPlayer:
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
                  exact_pieces: int = 14, prune: bool = True,
                  max_candidates: int = MAX_CANDIDATES,
-                 pass_same: float = PASS_HOLDING_SAME) -> None:
+                 pass_same: float = PASS_HOLDING_SAME, prune_z: float = 2.5,
+                 policy_miss: float | None = None) -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         self.name = "hard"
@@ -328,6 +438,10 @@ class HardPlayer:
         self.exact_pieces = exact_pieces
         #: drop clearly worse candidates during the search (their samples go to the rest)
         self.prune = prune
+        #: standard errors behind the best at which a candidate is dropped
+        self.prune_z = prune_z
+        #: weigh guesses by how well the normal heuristics explain the others' past play
+        self.policy_miss = policy_miss
         #: leads searched at most (one per attack kind first, then by face-down order)
         self.max_candidates = max_candidates
         #: how likely a seat passes an opponent's attack while holding its kind
@@ -359,7 +473,7 @@ class HardPlayer:
         worse candidates are dropped as evidence accumulates (the survivors get the
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left."""
-        sampler = Sampler(view, self.pass_same)
+        sampler = Sampler(view, self.pass_same, self.policy_miss, self.weights)
         n = view.rules.players
         counts_total = COUNT if n == 4 else COUNT_3P
         team_mod = 2 if n == 4 else n
@@ -426,7 +540,7 @@ class HardPlayer:
                 samples += 1
                 per_playout = max(per_playout * 0.8, (clock() - t0) / len(active))
                 if self.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
-                    active = _prune(active, sums, sq, wsum, samples)
+                    active = _prune(active, sums, sq, wsum, samples, self.prune_z)
                 if len(active) == 1 and limit is None:
                     break
                 continue
