@@ -98,7 +98,7 @@ async def make_world(fake: FakeDiscord, make_settings: Callable[..., Any], *,
     chan = guild.add_text_channel("goita")
     bot = create_bot(make_settings(**{**FAST, **settings}), guild_ready_timeout=0.05)
     bot.clock = FakeClockAdapter(fake)  # type: ignore[attr-defined]
-    fake.busy_task_prefixes = (*getattr(fake, "busy_task_prefixes", ()), *BUSY_PREFIXES)
+    fake.busy_task_prefixes = [*fake.busy_task_prefixes, *BUSY_PREFIXES]
     await fake.start_bot(bot)
     return World(fake, guild, chan, bot)
 

@@ -181,9 +181,9 @@ async def test_wrong_user_stale_and_double_clicks_are_refused(
     buttons = [b for b in first.buttons if not b.disabled]
     pick = buttons[0]
     version = world.table().version
-    if pick.custom_id.startswith("goita:pick:"):
+    if (pick.custom_id or "").startswith("goita:pick:"):
         await alice.click(first, custom_id=pick.custom_id)
-        play = next(b for b in first.buttons if b.custom_id.startswith("goita:play:")
+        play = next(b for b in first.buttons if (b.custom_id or "").startswith("goita:play:")
                     and not b.disabled)
         # double click: two clicks race on the same button
         r1, r2 = await asyncio.gather(
@@ -351,9 +351,9 @@ async def test_buttons_keep_working_after_a_restart(
     move = next(b for b in hand.buttons if not b.disabled)
     await alice.click(hand, custom_id=move.custom_id)
     await restarted.settle()
-    if move.custom_id.startswith("goita:pick:"):
+    if (move.custom_id or "").startswith("goita:pick:"):
         second = next(b for b in hand.buttons
-                      if b.custom_id.startswith("goita:play:") and not b.disabled)
+                      if (b.custom_id or "").startswith("goita:play:") and not b.disabled)
         await alice.click(hand, custom_id=second.custom_id)
         await restarted.settle()
     assert restarted.table().version > version

@@ -39,7 +39,7 @@ def humans(*ids: int) -> list[SeatRecord]:
 
 
 def finished(
-    seats: Sequence[SeatRecord | tuple[object, ...]],
+    seats: Sequence[SeatRecord],
     winner: int | None = 0,
     *,
     table: int = 1,
