@@ -170,10 +170,11 @@ class GameController:
         hv = await self.service.hand(table_id, interaction.user.id)
         table = self.service.get(table_id)
         note = t("hand.back", lang) if hv.came_back else None
+        seen = self.presenter.change_count(table_id)
         rendered = render.render_hand(table, hv.seat, lang, note=note)
         await interaction.response.send_message(
             embed=rendered.embed, view=rendered.view() or discord.utils.MISSING, ephemeral=True)
-        self.presenter.remember_hand(interaction, table, rendered=rendered)
+        self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen)
 
     def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId) -> tuple[Table, int]:
         table = self.service.get(bid.table_id)
@@ -187,10 +188,11 @@ class GameController:
     async def _redraw(self, interaction: discord.Interaction[Any], bid: ButtonId,
                       first: Kind | None) -> None:
         table, seat = self._seated(interaction, bid)
+        seen = self.presenter.change_count(table.id)
         rendered = render.render_hand(table, seat, lang_of(interaction.locale), first)
         await interaction.response.edit_message(content=None, embed=rendered.embed,
                                                 view=rendered.view())
-        self.presenter.remember_hand(interaction, table, first, rendered)
+        self.presenter.remember_hand(interaction, table, first, rendered, seen, bid.version)
 
     async def _click_pick(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         if not bid.arg.isdigit() or not 0 <= int(bid.arg) < 8:

@@ -88,6 +88,9 @@ class DiscordPresenter:
         self._pings: dict[int, tuple[int, int, str]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
         self.hands: dict[tuple[int, int], HandEntry] = {}
+        #: table id -> changes presented so far: a hand drawn before a change that landed
+        #: while Discord took the hand is drawn again (see remember_hand)
+        self._changes: dict[int, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -126,6 +129,7 @@ class DiscordPresenter:
 
     # -- Presenter protocol ----------------------------------------------------------------------
     async def table_changed(self, table: Table, change: TableChange) -> None:
+        self._changes[table.id] = self._changes.get(table.id, 0) + 1
         try:
             fresh = change.reason == "start" and table.match_no > 1
             self._queue_board(table, self.render_public(table), fresh=fresh)
@@ -174,6 +178,7 @@ class DiscordPresenter:
             log.exception("could not prompt seat %s of table %s", seat, table.id)
 
     async def table_closed(self, table: Table, reason: str) -> None:
+        self._changes.pop(table.id, None)
         try:
             lang = self.board_lang(table)
             if table.status == "finished" and table.match is not None and table.match.over \
@@ -308,18 +313,31 @@ class DiscordPresenter:
     def _token_alive(self, entry: HandEntry) -> bool:
         return self.clock.now() - entry.opened_at < HAND_TOKEN_LIFE
 
+    def change_count(self, table_id: int) -> int:
+        """Changes of the table presented so far; give it to remember_hand() with the
+        rendering it was taken with."""
+        return self._changes.get(table_id, 0)
+
     def remember_hand(self, interaction: discord.Interaction[Any], table: Table,
-                      first: Kind | None = None, rendered: render.Rendered | None = None
-                      ) -> HandEntry:
-        """Keep ``interaction`` as the way to edit this user's hand (the newest wins)."""
+                      first: Kind | None = None, rendered: render.Rendered | None = None,
+                      seen: int | None = None, version: int | None = None) -> HandEntry:
+        """Keep ``interaction`` as the way to edit this user's hand (the newest wins).
+
+        ``seen``: change_count() when ``rendered`` was drawn. If the table changed since
+        (while Discord took the answer, before this entry existed to be refreshed), the
+        hand is drawn again now, or it would show the old state until the next change.
+        ``version``: the table version ``first`` was picked at (default: the current one)."""
         lang = lang_of(interaction.locale)
         entry = HandEntry(interaction, self.clock.now(), table.id, interaction.user.id, lang,
-                          first, table.version if first is not None else -1,
+                          first, -1 if first is None else table.version if version is None
+                          else version,
                           rendered.key() if rendered is not None else None)
         old = self.hands.get((table.id, interaction.user.id))
         if old is not None:
             entry.lock = old.lock
         self.hands[(table.id, interaction.user.id)] = entry
+        if seen is not None and seen != self.change_count(table.id):
+            self._spawn(self._refresh_hand(table, entry, last=not table.live), "goita-hand")
         return entry
 
     def render_hand_for(self, table: Table, entry: HandEntry) -> render.Rendered | None:
