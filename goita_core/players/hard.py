@@ -498,18 +498,19 @@ class HardPlayer:
         samples = 0
         limit = self.iterations
         clock = time.perf_counter
-        # playout cost estimate keeps the last iteration inside the budget
-        per_playout = 0.0
+        # cost estimates (one guess, one playout) keep the last iteration inside the budget
+        per_playout = per_sample = 0.0
         while True:
             if limit is not None:
                 if samples >= limit:
                     break
-            elif samples and clock() + per_playout * len(active) > deadline:
+            elif samples and clock() + per_sample + per_playout * len(active) > deadline:
                 break
+            t0 = clock()
             codes, w = sampler.sample(rng)
             if w <= 0:
                 w = 1e-6
-            t0 = clock()
+            t1 = clock()
             memo: dict[tuple[object, ...], int] = {}
             row: list[tuple[int, int]] = []
             for i in active:
@@ -538,7 +539,8 @@ class HardPlayer:
                     sq[i] += w * v * v
                 wsum += w
                 samples += 1
-                per_playout = max(per_playout * 0.8, (clock() - t0) / len(active))
+                per_sample = max(per_sample * 0.8, t1 - t0)
+                per_playout = max(per_playout * 0.8, (clock() - t1) / len(active))
                 if self.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
                     active = _prune(active, sums, sq, wsum, samples, self.prune_z)
                 if len(active) == 1 and limit is None:
