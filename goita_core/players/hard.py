@@ -9,8 +9,10 @@ Each decision, until the time budget is spent:
    absence of a declaration bound how many Shi a seat can have held;
 3. for every candidate action, play the round out from that determinization with the normal
    player's judgement at every seat (common random numbers: all candidates see the same
-   sample), scoring +points when our team wins and -points when it loses;
-4. pick the candidate with the best weighted mean.
+   sample), scoring +points when our team wins and -points when it loses; once few pieces
+   remain in all hands, solve the determinization exactly (minimax) instead;
+4. drop candidates that fall clearly behind (their samples go to the rest), and at the end
+   pick the candidate with the best weighted mean.
 
 Only a :class:`~goita_core.view.SeatView` is read: the search never sees hidden pieces.
 """
