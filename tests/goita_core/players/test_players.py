@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -95,14 +96,21 @@ def test_a_player_asked_out_of_turn_refuses() -> None:
 def test_hard_respects_its_time_budget(budget: int) -> None:
     player = HardPlayer(5, budget_ms=budget)
     worst = 0.0
-    for seed in range(6):
-        view = random_view(seed, 0)  # a lead: the most candidates to search
-        start = time.perf_counter()
-        assert player.act(view) in view.legal
-        worst = max(worst, (time.perf_counter() - start) * 1000)
-    # the player stops itself ~4 ms early; the rest of the slack is for a loaded machine
-    # (another process may hold the CPU while a playout runs)
-    assert worst <= budget + 40, worst
+    # a full collection of garbage left by earlier tests (10-25 ms measured in the suite)
+    # is not the player's time: keep it out of the measurement
+    gc.collect()
+    gc.disable()
+    try:
+        for seed in range(6):
+            view = random_view(seed, 0)  # a lead: the most candidates to search
+            start = time.perf_counter()
+            assert player.act(view) in view.legal
+            worst = max(worst, (time.perf_counter() - start) * 1000)
+    finally:
+        gc.enable()
+    # the player stops itself ~4 ms early; "a few ms" over, plus some slack for a loaded
+    # machine (another process may hold the CPU while a playout runs)
+    assert worst <= budget + 20, worst
     assert player.last_samples > 0
 
 
