@@ -327,6 +327,8 @@ class TableService:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._engines: dict[tuple[int, int], EnginePlayer] = {}
+        #: per engine seat, the last round number whose round_end it was sent
+        self._engine_told: dict[tuple[int, int], int] = {}
 
     # -- lookups -------------------------------------------------------------------------
     def find(self, table_id: int) -> Table | None:
@@ -989,8 +991,18 @@ class TableService:
         player: Player | None = None
         if occupant.kind == "engine" and level == occupant.level:
             player = self._engine_for(table, seat, level)
+        # the protocol's round_end information for rounds the engine has not been told
+        # about, sent from the same thread as its next decision so the two never interleave
+        told = self._engine_told.get((table.id, seat), match.round_no - 1)
+        ended = [(no, match.rounds[no - 1]) for no in range(told + 1, match.round_no)]
+        if isinstance(player, EnginePlayer):
+            self._engine_told[(table.id, seat)] = match.round_no - 1
+        scores = tuple(match.scores)
 
         def decide() -> Action:
+            if isinstance(player, EnginePlayer):
+                for no, rnd in ended:
+                    player.round_end(rnd, seat, no, scores)
             chosen = player or self.player_factory(level, seed, budget)
             return chosen.act(view)
 
@@ -1022,6 +1034,9 @@ class TableService:
                               time_ms=self.settings.hard_cpu_budget_ms, rules=table.rules,
                               on_incident=incident)
         self._engines[key] = engine
+        # a process started mid-match (e.g. after a restart) hears only of later rounds
+        assert table.match is not None
+        self._engine_told[key] = table.match.round_no - 1
         return engine
 
     async def _close_engines(self, table_id: int | None = None) -> None:
@@ -1029,6 +1044,7 @@ class TableService:
         keys = [k for k in self._engines if table_id is None or k[0] == table_id]
         for key in keys:
             engine = self._engines.pop(key)
+            self._engine_told.pop(key, None)
             try:
                 await asyncio.to_thread(engine.close)
             except Exception:

@@ -21,6 +21,9 @@ ENGINE = textwrap.dedent('''
             answer = msg["legal"][-1]
         elif kind == "goshi":
             answer = {"decision": "play"}
+        elif kind == "round_end":
+            log.write(f"round_end:{msg['round']}:{msg['points']}\\n"); log.flush()
+            answer = {"ok": True}
         else:
             answer = {"ok": True, "name": "test engine"}
         print(json.dumps(answer, ensure_ascii=False), flush=True)
@@ -49,6 +52,15 @@ async def test_an_engine_seat_plays_a_whole_match(tmp_path: Path) -> None:
                         if e.kind == "act" and e.seat == 1]
         assert log.count("act") >= len(engine_moves) > 0  # every move came from the engine
         assert log[-1] == "bye"  # the process was told to stop when the table closed
+        # the engine heard how each round ended, once, in order, before its next decision
+        told = [int(e.split(":")[1]) for e in log if e.startswith("round_end:")]
+        assert done.match is not None
+        last_asked = max(n for n, rnd in enumerate(done.match.rounds, 1)
+                         if any(s == 1 for s, _, _ in rnd.history))
+        assert told == list(range(1, last_asked)) and len(told) >= 1
+        points = [int(e.split(":")[2]) for e in log if e.startswith("round_end:")]
+        assert points == [r.result.points for r in done.match.rounds[: last_asked - 1]
+                          if r.result is not None]
         assert rig.service._engines == {}
     finally:
         await rig.service.stop_driver()
