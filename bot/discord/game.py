@@ -268,11 +268,13 @@ class GameController:
         try:
             table = self.channel_table(interaction)
             was_lobby = table.status == "lobby"
-            await self.service.leave(table.id, user_ref(interaction))
+            table = await self.service.leave(table.id, user_ref(interaction))
         except TableError as exc:
             await self.fail(interaction, exc)
             return
-        await self.say(interaction, t("lobby.left" if was_lobby else "leave.done", lang))
+        # the last human leaving closes the table: no CPU plays on for them
+        plays_on = not was_lobby and table.live
+        await self.say(interaction, t("leave.done" if plays_on else "lobby.left", lang))
 
     async def cmd_stop(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.app.table import Table
+from bot.app.table import CPU_LEVELS, Table
 from bot.i18n import has, t
 from goita_core.actions import Action, Play
 from goita_core.match import Match
@@ -204,6 +204,22 @@ def _kanji_label(value: Any, lang: str) -> str:
     return "?"
 
 
+def _still_seated(table: Table, index: int, name: str) -> bool:
+    """Does the one a line names (by seat and name) still sit at ``index``?"""
+    if not 0 <= index < len(table.seats):
+        return False
+    seat = table.seats[index]
+    return seat is not None and name in (seat.name, seat.former_name)
+
+
+def _former_name(name: str, index: int, lang: str) -> str:
+    """The name of one who no longer sits at ``index``: a CPU gets its localised name."""
+    level = name[5:-1] if name.startswith("CPU (") and name.endswith(")") else None
+    if level in CPU_LEVELS:
+        return t("cpu.name", lang, n=index + 1, level=t(f"level.{level}", lang))
+    return clean(name)
+
+
 def line_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str | None:
     """One narration line of the service (``Table.recent``) in words, or None if the key
     is not meant for the board. Names come from the seats (localised CPU names)."""
@@ -215,7 +231,11 @@ def line_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str 
             0 <= value < seats else "?"
 
     if isinstance(p.get("seat"), int):
-        p["name"] = name_of(p["seat"])
+        recorded = p.get("name")
+        if recorded is None or _still_seated(table, p["seat"], str(recorded)):
+            p["name"] = name_of(p["seat"])
+        else:  # e.g. "bob left" in the lobby, and a CPU sits there now
+            p["name"] = _former_name(str(recorded), p["seat"], lang)
     elif "name" in p:
         p["name"] = clean(str(p["name"]))
     for k in ("attack", "block", "last"):
@@ -367,9 +387,9 @@ def render_match_end(table: Table, lang: str) -> Rendered:
             text = t("match.more_rounds", lang, count=hidden) + "\n" + text
         if text:
             embed.add_field(name=t("match.rounds", lang), value=text, inline=False)
-    embed.set_footer(text=t("match.footer", lang))
     items: list[GoitaButton | LobbySelect] = []
     if table.status == "finished" and match is not None and match.over:
+        embed.set_footer(text=t("match.footer", lang))  # says what Rematch does
         items.append(button("rematch", table.id, t("btn.rematch", lang),
                             style=discord.ButtonStyle.success))
     return Rendered(embed, items)
@@ -392,20 +412,22 @@ def render_closed(table: Table, reason: str, lang: str, **params: Any) -> Render
     match ran)."""
     if table.match is not None and table.match.rounds:
         rendered = render_match_end(table, lang)
+        closed = closed_text(reason, lang, table, **params)
         rendered.embed.description = _trim(
-            (rendered.embed.description or "") + "\n\n" + closed_text(reason, lang, **params),
-            4096)
+            (rendered.embed.description or "") + "\n\n" + closed, 4096)
         return rendered
-    embed = discord.Embed(title=t("lobby.title", lang), description=closed_text(reason, lang,
-                                                                               **params),
+    embed = discord.Embed(title=t("lobby.title", lang),
+                          description=closed_text(reason, lang, table, **params),
                           colour=COLOUR_ENDED)
     return Rendered(embed, [])
 
 
-def closed_text(reason: str, lang: str, **params: Any) -> str:
+def closed_text(reason: str, lang: str, table: Table | None = None, **params: Any) -> str:
     key = f"closed.{reason}"
+    if reason == "abandoned" and table is not None and not table.humans():
+        key = "closed.left"  # the last human left; nobody was merely away
     if key not in ("closed.cancelled", "closed.idle", "closed.stopped", "closed.abandoned",
-                   "closed.finished", "closed.empty"):
+                   "closed.finished", "closed.empty", "closed.left"):
         key = "closed.other"
     if key == "closed.idle":
         params.setdefault("minutes", 10)

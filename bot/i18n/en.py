@@ -151,6 +151,7 @@ MESSAGES: dict[str, str] = {
     "closed.abandoned": "This table closed: every player was away for a long time.",
     "closed.finished": "The match is over.",
     "closed.empty": "Everyone left: the table closed.",
+    "closed.left": "The last player left: the table closed.",
     "closed.other": "This table has ended.",
     # -- command replies ---------------------------------------------------------------------------
     "new.opened": "Table opened: the lobby is in this channel.",
