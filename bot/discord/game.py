@@ -151,7 +151,14 @@ class GameController:
         elif bid.action == "shuffle":
             await s.shuffle_seats(bid.table_id, by)
         elif bid.action == "rematch":
-            await s.rematch(bid.table_id, by)
+            try:
+                await s.rematch(bid.table_id, by)
+            except TableError as exc:
+                table = s.find(bid.table_id)
+                if exc.code == "not_finished" and table is not None and table.live:
+                    # another player's click (or an older summary's button) started it
+                    raise TableError("rematch_started") from None
+                raise
 
     _click_join = _click_leave = _click_cpu = _lobby_action
     _click_start = _click_cancel = _click_shuffle = _click_rematch = _lobby_action

@@ -176,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "err.stale": "前の手番のボタンです。最新のメッセージを使ってください。",
     "err.not_your_turn": "あなたの番ではありません。",
     "err.not_finished": "対局はまだ終わっていません。",
+    "err.rematch_started": "もう一局はもう始まっています。いちばん新しい盤面で打ってください。",
     "err.bad_level": "その CPU の強さ・エンジンはありません。",
     "err.bad_target": "目標点は50から1000の間にしてください。",
     "err.not_in_guild": "ごいたの卓はサーバーのテキストチャンネルで開けます。",

@@ -3,11 +3,13 @@ before the start, the last human leaving a running match, ..."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import Callable
 from typing import Any
 
-from tests.bot.discord.kit import make_world, member, open_table, rig_deal
-from tests.fake_discord import FakeDiscord
+from tests.bot.discord.kit import World, make_world, member, open_table, play_turn, rig_deal
+from tests.fake_discord import FakeDiscord, FakeUser
 
 # No seat holds 5 Shi or more: no Shi line pushes the lobby's lines off the board's log.
 QUIET_DEAL = ["王王ししし香香馬", "ししし香香馬馬馬", "しししし銀銀銀銀", "金金金金角角飛飛"]
@@ -53,3 +55,39 @@ async def test_the_last_human_leaving_a_match_is_told_the_table_closed(
     assert "away" not in board, board
     assert "left" in board, board
     assert "Rematch" not in board, board
+
+
+async def _finish_match(world: World, players: dict[int, FakeUser]) -> None:
+    rng = random.Random(3)
+    for _ in range(600):
+        table = world.table()
+        if table.status != "playing":
+            return
+        seat = next((s for s in players if s in table.to_act()), None)
+        if seat is None:
+            await world.settle()
+        else:
+            await play_turn(world, players[seat], rng)
+    raise AssertionError("the match did not end")
+
+
+async def test_two_players_click_rematch_at_once(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob, "easy", "easy", target=50)
+    await alice.click(lobby, "Start")
+    await world.settle()
+    await _finish_match(world, {0: alice, 1: bob})
+    summary = world.board()
+    first, second = await asyncio.gather(alice.click(summary, "Rematch", settle=False),
+                                         bob.click(summary, "Rematch", settle=False))
+    await world.settle()
+    assert world.table().match_no == 2  # one rematch, not two
+    answers = [f.text() for r in (first, second) for f in r.followups]
+    assert len(answers) == 1, answers
+    assert "already started" in answers[0], answers  # not "the match is not over yet"
+    # the summary keeps its button; a later click there says the same
+    late = await bob.click(summary, "Rematch")
+    assert "already started" in late.followups[0].text()
