@@ -333,6 +333,19 @@ def render_board(table: Table, lang: str, turn_seconds: int,
     embed = discord.Embed(title=t("round.title" if over else "board.title", lang,
                                   round=match.round_no),
                           description=_trim("\n".join(desc), 4096), colour=colour)
+    _seat_fields(embed, table, view, lang)
+    recent = log_lines(table, lang)
+    if recent:
+        embed.add_field(name=t("board.last_moves", lang),
+                        value=_lines_within(recent, FIELD_MAX), inline=False)
+    embed.set_footer(text=t("board.footer", lang, seconds=turn_seconds))
+    items = [button("hand", table.id, t("btn.hand", lang), style=discord.ButtonStyle.primary)]
+    return Rendered(embed, items)
+
+
+def _seat_fields(embed: discord.Embed, table: Table, view: SeatView, lang: str) -> None:
+    """One field per seat: name, team, pieces left, and its played columns."""
+    over = view.phase == "over"
     for s in range(len(table.seats)):
         seat = table.seats[s]
         tags = []
@@ -346,13 +359,6 @@ def render_board(table: Table, lang: str, turn_seconds: int,
                  tags="".join(f" · {tag}" for tag in tags))
         embed.add_field(name=_trim(name, 256), value=_columns(view.played[s], lang),
                         inline=False)
-    recent = log_lines(table, lang)
-    if recent:
-        embed.add_field(name=t("board.last_moves", lang),
-                        value=_lines_within(recent, FIELD_MAX), inline=False)
-    embed.set_footer(text=t("board.footer", lang, seconds=turn_seconds))
-    items = [button("hand", table.id, t("btn.hand", lang), style=discord.ButtonStyle.primary)]
-    return Rendered(embed, items)
 
 
 def render_match_end(table: Table, lang: str) -> Rendered:
@@ -371,6 +377,7 @@ def render_match_end(table: Table, lang: str) -> Rendered:
                       team_b=team_name(1, lang), b=b))
     desc.append(t("match.players", lang, team_a=team_name(0, lang), team_b=team_name(1, lang),
                   **names))
+    last: SeatView | None = None
     if match is not None and match.rounds:
         last = public_view(match)
         if last.phase == "over" and last.result is not None:
@@ -378,6 +385,11 @@ def render_match_end(table: Table, lang: str) -> Rendered:
             desc += _result_lines(table, last, lang)
     embed = discord.Embed(title=t("match.title", lang), description=_trim("\n".join(desc), 4096),
                           colour=COLOUR_ENDED)
+    if last is not None and last.phase == "over" and last.result is not None \
+            and last.result.kind == "finish":
+        # the last round's board, every face-down piece revealed (its board was replaced
+        # by this summary at once, so nobody saw that round's reveal otherwise)
+        _seat_fields(embed, table, last, lang)
     if match is not None and match.rounds:
         lines = [_round_line(table, n, r, lang) for n, r in enumerate(
             (rnd.result for rnd in match.rounds), start=1) if r is not None]

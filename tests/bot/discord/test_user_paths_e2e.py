@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
+from goita_core.pieces import KANJI
 from tests.bot.discord.kit import World, make_world, member, open_table, play_turn, rig_deal
 from tests.fake_discord import FakeDiscord, FakeUser
 
 # No seat holds 5 Shi or more: no Shi line pushes the lobby's lines off the board's log.
 QUIET_DEAL = ["王王ししし香香馬", "ししし香香馬馬馬", "しししし銀銀銀銀", "金金金金角角飛飛"]
+
+
+def kanji_in(text: str) -> list[str]:
+    return re.findall("[し香馬銀金角飛王]", text)
 
 
 def last_moves(text_fields: list[dict[str, Any]]) -> str:
@@ -91,3 +97,26 @@ async def test_two_players_click_rematch_at_once(
     # the summary keeps its button; a later click there says the same
     late = await bob.click(summary, "Rematch")
     assert "already started" in late.followups[0].text()
+
+
+async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, guild_locale="ja")
+    alice = member(world, "alice", locale="ja")
+    lobby = await open_table(world, alice, "easy", "easy", "easy", target=50)
+    await alice.click(lobby, "開始")
+    await world.settle()
+    await _finish_match(world, {0: alice})
+    table = world.table()
+    assert table.status == "finished" and table.match is not None
+    last = table.match.view(0)  # the round is over: every piece face up
+    summary = world.board().embeds[0]
+    assert "伏せ駒を公開しました。" in summary["description"]
+    fields = summary["fields"]
+    for seat in range(4):
+        name = "alice" if seat == 0 else f"CPU {seat + 1}"
+        field = next(f for f in fields if f["name"].startswith(name))
+        played = "".join(KANJI[p.kind] for p in last.played[seat] if p.kind is not None)
+        assert "■" not in field["value"], field
+        assert sorted(kanji_in(field["value"])) == sorted(played), field
