@@ -295,7 +295,9 @@ class GameController:
             return
         view = frozen_view([button("stop", table.id, t("btn.stop_confirm", lang),
                                    style=discord.ButtonStyle.danger)])
-        await self.say(interaction, t("stop.confirm", lang), view=view)
+        # a lobby has no match to record as stopped
+        key = "stop.confirm_lobby" if table.status == "lobby" else "stop.confirm"
+        await self.say(interaction, t(key, lang), view=view)
 
     async def cmd_rules(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)

@@ -160,6 +160,7 @@ MESSAGES: dict[str, str] = {
     "lobby.left": "You left the table.",
     "stop.confirm": "Stop the table in this channel? The match ends now and is recorded as "
     "stopped.",
+    "stop.confirm_lobby": "Close the lobby in this channel? Nobody has started playing yet.",
     "stop.done": "The table was stopped.",
     # -- errors (TableError codes) -----------------------------------------------------------------
     "err.generic": "That did not work. Please try again.",

@@ -120,3 +120,17 @@ async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
         played = "".join(KANJI[p.kind] for p in last.played[seat] if p.kind is not None)
         assert "■" not in field["value"], field
         assert sorted(kanji_in(field["value"])) == sorted(played), field
+
+
+async def test_stopping_a_lobby_does_not_speak_of_a_match(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, guild_locale="ja")
+    taro = member(world, "taro", locale="ja")
+    lobby = await open_table(world, taro, "easy")
+    confirm = await taro.run(world.chan, "goita stop")
+    assert "対局はここで終わり" not in confirm.text()  # nothing was being played
+    assert "ロビーを閉じますか" in confirm.text()
+    await taro.click(confirm.reply, "はい、卓を終了する")
+    await world.settle()
+    assert world.table().status == "cancelled" and not lobby.buttons
