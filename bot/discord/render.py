@@ -473,6 +473,8 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
                               description="\n".join(lines), colour=COLOUR_LOBBY)
         return Rendered(embed, items)
     view = match.view(seat)
+    occupant = table.seats[seat]
+    away = occupant is not None and occupant.away
     lines.insert(0, hand_text(view.hand, lang))
     version = table.version
     tid = table.id
@@ -498,10 +500,13 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
         when = deadline_of(table, seat)
         if when:
             lines.append(t("hand.deadline", lang, when=when))
-    else:
+    elif not away:
         # Only whose turn it is: the board shows the rest, and a hand that changes on every
         # move would cost one edit per player per move.
         lines.append(t("hand.waiting", lang))
+    if away and table.live and view.phase != "over":
+        # timed out: a CPU plays the seat until the player opens My hand again
+        lines.append(t("hand.away", lang))
     embed = discord.Embed(title=t("hand.title", lang, team=team),
                           description=_trim("\n".join(lines), 4096),
                           colour=COLOUR_PLAYING if view.legal else COLOUR_ENDED)

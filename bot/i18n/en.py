@@ -136,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "hand.match_over": "The match is over.",
     "hand.closed": "This table has ended.",
     "hand.expired": "This message no longer updates: click **My hand** on the board again.",
+    "hand.away": "You are away: a CPU plays for you. Click **My hand** on the board to take your seat back.",
     "hand.back": "Welcome back: your seat is yours again.",
     # -- notifications ---------------------------------------------------------------------------
     "ping.your_turn": "{mention}, it is your turn. Click **My hand**.",

@@ -134,3 +134,39 @@ async def test_stopping_a_lobby_does_not_speak_of_a_match(
     await taro.click(confirm.reply, "はい、卓を終了する")
     await world.settle()
     assert world.table().status == "cancelled" and not lobby.buttons
+
+
+async def _alice_to_play(world: World, alice: FakeUser) -> None:
+    """Play (alice's turns at random) until it is alice's turn in the play phase."""
+    rng = random.Random(5)
+    for _ in range(60):
+        table = world.table()
+        assert table.match is not None
+        if 0 in table.to_act() and table.match.round.phase == "play":
+            return
+        if 0 in table.to_act():
+            await play_turn(world, alice, rng)
+        else:
+            await world.advance(31 if table.match.awaiting_next_round else 1.0)
+    raise AssertionError("alice never got a turn")
+
+
+async def test_an_away_players_open_hand_says_a_cpu_plays_for_them(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0,
+                             round_pause_seconds=30)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy", "easy", "easy")
+    await alice.click(lobby, "Start")
+    await world.settle()
+    await _alice_to_play(world, alice)
+    hand = (await alice.click(world.board(), "My hand")).reply
+    await world.advance(61)  # time runs out: a CPU moves for her from now on
+    seat = world.table().seats[0]
+    assert seat is not None and seat.away
+    # the message she is looking at must not read "not your turn yet" while her pieces go
+    assert "a CPU plays for you" in hand.text(), hand.text()
+    assert "My hand" in hand.text()
+    back = (await alice.click(world.board(), "My hand")).reply
+    assert "Welcome back" in back.text() and "a CPU plays for you" not in back.text()
