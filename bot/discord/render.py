@@ -232,7 +232,9 @@ def line_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str 
 
     if isinstance(p.get("seat"), int):
         recorded = p.get("name")
-        if recorded is None or _still_seated(table, p["seat"], str(recorded)):
+        if key == "log.cpu_took_seat" and recorded is not None:
+            p["name"] = clean(str(recorded))  # "alice left", not "CPU 1 ← alice left"
+        elif recorded is None or _still_seated(table, p["seat"], str(recorded)):
             p["name"] = name_of(p["seat"])
         else:  # e.g. "bob left" in the lobby, and a CPU sits there now
             p["name"] = _former_name(str(recorded), p["seat"], lang)

@@ -170,3 +170,18 @@ async def test_an_away_players_open_hand_says_a_cpu_plays_for_them(
     assert "My hand" in hand.text()
     back = (await alice.click(world.board(), "My hand")).reply
     assert "Welcome back" in back.text() and "a CPU plays for you" not in back.text()
+
+
+async def test_the_board_says_who_left_a_running_match(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=5)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob, "easy", "easy")
+    await alice.click(lobby, "Start")
+    await world.settle()
+    await alice.run(world.chan, "goita leave")
+    await world.settle()
+    log = last_moves(world.board().embeds[0]["fields"])
+    assert "alice left: a CPU plays that seat" in log, log
+    assert "← alice left" not in log, log
