@@ -338,6 +338,10 @@ class DiscordPresenter:
         self.hands[(table.id, interaction.user.id)] = entry
         if seen is not None and seen != self.change_count(table.id):
             self._spawn(self._refresh_hand(table, entry, last=not table.live), "goita-hand")
+        elif not table.live:
+            # a click on an old hand of an ended table: it never changes again, and the
+            # sweeper must not tell the player to open it again
+            self.hands.pop((table.id, interaction.user.id), None)
         return entry
 
     def render_hand_for(self, table: Table, entry: HandEntry) -> render.Rendered | None:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.discord.presenter import HAND_TOKEN_LIFE
 from goita_core.pieces import KANJI
 from tests.bot.discord.kit import World, make_world, member, open_table, play_turn, rig_deal
 from tests.fake_discord import FakeDiscord, FakeUser
@@ -105,11 +106,14 @@ async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
     world = await make_world(fake_discord, make_settings, guild_locale="ja")
     alice = member(world, "alice", locale="ja")
     lobby = await open_table(world, alice, "easy", "easy", "easy", target=50)
+    world.service.seed_source = lambda: 7  # a match whose last round ends by going out
     await alice.click(lobby, "開始")
     await world.settle()
     await _finish_match(world, {0: alice})
     table = world.table()
     assert table.status == "finished" and table.match is not None
+    result = table.match.rounds[-1].result
+    assert result is not None and result.kind == "finish"
     last = table.match.view(0)  # the round is over: every piece face up
     summary = world.board().embeds[0]
     assert "伏せ駒を公開しました。" in summary["description"]
@@ -185,3 +189,30 @@ async def test_the_board_says_who_left_a_running_match(
     log = last_moves(world.board().embeds[0]["fields"])
     assert "alice left: a CPU plays that seat" in log, log
     assert "← alice left" not in log, log
+
+
+async def test_a_click_on_an_old_hand_of_a_stopped_table_never_says_open_it_again(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0,
+                             turn_timeout_seconds=3600, turn_warning_seconds=60)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy", "easy", "easy")
+    world.service.seed_source = lambda: 7
+    await alice.click(lobby, "Start")
+    await world.settle()
+    await _alice_to_play(world, alice)
+    older = (await alice.click(world.board(), "My hand")).reply
+    await alice.click(world.board(), "My hand")  # the newer one is the one kept updated
+    confirm = await alice.run(world.chan, "goita stop")
+    await alice.click(confirm.reply, "Yes, stop the table")
+    await world.settle()
+    pick = next(b for b in older.buttons
+                if not b.disabled and (b.custom_id or "").startswith("goita:pick:"))
+    await alice.click(older, custom_id=pick.custom_id)
+    assert "This table has ended." in older.text() and not older.buttons
+    await fake_discord.clock.advance(HAND_TOKEN_LIFE + 10)
+    await world.presenter.sweep_hands()
+    await world.settle()
+    assert "This table has ended." in older.text(), older.text()
+    assert "My hand" not in older.text(), older.text()
