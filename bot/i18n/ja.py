@@ -165,7 +165,7 @@ MESSAGES: dict[str, str] = {
     "stop.done": "卓を終了しました。",
     # -- エラー ----------------------------------------------------------------------------------
     "err.generic": "うまくいきませんでした。もう一度お試しください。",
-    "err.no_table": "ここにはごいたの卓がありません。/goita new で始めてください。",
+    "err.no_table": "ここにはごいたの卓がありません。/ごいた 新しい卓 で始めてください。",
     "err.table_exists": "このチャンネルにはもう卓があります。",
     "err.not_seated": "あなたはこの卓に座っていません。",
     "err.already_seated": "あなたはもうこの卓に座っています。",
@@ -249,7 +249,7 @@ MESSAGES.update({
     "stats.wrong_guild": "ごいたの成績はサーバーごとに記録されます。サーバー内で使ってください。",
     "stats.no_match": "このサーバーには対局 #{id} の記録がありません。",
     "stats.no_export": "対局 #{id} には使える棋譜がありません。",
-    "stats.not_yours": "ほかの人の履歴です。自分の履歴は /goita history で。",
+    "stats.not_yours": "ほかの人の履歴です。自分の履歴は /ごいた 履歴 で。",
     "stats.no_stats": "{name} さんはこのサーバーでまだ対局記録がありません。",
     "stats.btn.prev": "◀ 前へ",
     "stats.btn.next": "次へ ▶",
@@ -265,7 +265,7 @@ MESSAGES.update({
     "stats.lb.title": "ごいた ランキング",
     "stats.lb.sort.rating": "レーティング順",
     "stats.lb.sort.wins": "勝利数順",
-    "stats.lb.empty": "このサーバーではまだ終わった対局がありません。`/goita new` で始めましょう。",
+    "stats.lb.empty": "このサーバーではまだ終わった対局がありません。`/ごいた 新しい卓` で始めましょう。",
     "stats.lb.line": "**{rank}.** {name} — **{rating}** · {wins}勝 / {matches}戦{extra}",
     "stats.lb.provisional": "新人",
     "stats.lb.with_cpu": "CPU戦 {n}",
@@ -324,5 +324,5 @@ COMMANDS.update({
     "replay": "再生",
     "Replay a finished match move by move": "終わった対局を一手ずつ再生",
     "match": "対局",
-    "The match number (see /goita history)": "対局番号（/goita history で確認）",
+    "The match number (see /goita history)": "対局番号（/ごいた 履歴 で確認）",
 })

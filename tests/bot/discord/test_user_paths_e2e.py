@@ -216,3 +216,16 @@ async def test_a_click_on_an_old_hand_of_a_stopped_table_never_says_open_it_agai
     await world.settle()
     assert "This table has ended." in older.text(), older.text()
     assert "My hand" not in older.text(), older.text()
+
+
+async def test_japanese_answers_name_commands_as_a_japanese_client_shows_them(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, guild_locale="ja")
+    taro = member(world, "taro", locale="ja")
+    command = fake_discord.global_commands[0]
+    new = next(o for o in command["options"] if o["name"] == "new")
+    shown = f"/{command['name_localizations']['ja']} {new['name_localizations']['ja']}"
+    answer = await taro.run(world.chan, "goita hand")  # no table in this channel
+    assert shown in answer.text(), answer.text()
+    assert "/goita" not in answer.text()  # a Japanese client never shows that name
