@@ -494,6 +494,9 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
                 button("goshi", tid, t("btn.redeal", lang), version=version, arg="0",
                        style=discord.ButtonStyle.danger),
             ]
+            when = deadline_of(table, seat)  # the decision is timed like a move
+            if when:
+                lines.append(t("hand.deadline", lang, when=when))
         else:
             lines += [t("hand.goshi_wait", lang, name=seat_name(table, s, lang))
                       for s in view.goshi_pending]

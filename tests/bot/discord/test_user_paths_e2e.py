@@ -229,3 +229,29 @@ async def test_japanese_answers_name_commands_as_a_japanese_client_shows_them(
     answer = await taro.run(world.chan, "goita hand")  # no table in this channel
     assert shown in answer.text(), answer.text()
     assert "/goita" not in answer.text()  # a Japanese client never shows that name
+
+
+# Seat 2 holds 5 Shi: its partner at seat 0 decides.
+GOSHI_DEAL = ["しし香香金金角飛", "しし香馬馬金金王", "ししししし香馬銀", "し馬銀銀銀角飛王"]
+
+
+async def test_a_5_shi_decision_shows_its_time_limit_and_a_cpu_decides_on_timeout(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy", "normal", "easy")
+    rig_deal(world, hands_by_seat=GOSHI_DEAL)
+    await alice.click(lobby, "Start")
+    await world.settle()
+    hand = (await alice.click(world.board(), "My hand")).reply
+    assert "holds 5 Shi" in hand.text()
+    deadline = world.table().deadlines.turn_deadline
+    assert deadline is not None and f"<t:{int(deadline)}:R>" in hand.text(), hand.text()
+    await world.advance(61)
+    table = world.table()
+    assert table.match is not None and table.match.round.phase != "goshi"
+    seat = table.seats[0]
+    assert seat is not None and seat.away
+    board = world.board()
+    assert any("alice ran out of time" in str(v) for v in [*board.history, board.snapshot()])
