@@ -11,7 +11,7 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     create_table(guild_id, channel_id, host, target=150, double_any_seventh=False) -> Table
         host is seated at seat 0. Presenter: table_changed(reason="created").
     join(table_id, user, seat=None) -> Table          lowest free seat by default
-    leave(table_id, user) -> Table                    lobby: frees the seat (host passes to
+    leave(table_id, user, lobby_only=False) -> Table  lobby: frees the seat (host passes to
         the next human; the last human leaving closes the table, reason "empty");
         playing: a normal CPU takes the seat (the last human leaving closes: "abandoned")
     add_cpu(table_id, by, level, seat=None) -> Table  level: easy|normal|hard or a name in
@@ -488,10 +488,13 @@ class TableService:
 
         return await self._mutate(table_id, step)
 
-    async def leave(self, table_id: int, user: UserRef) -> Table:
+    async def leave(self, table_id: int, user: UserRef, lobby_only: bool = False) -> Table:
         async def step(table: Table, out: _Outbox) -> None:
             if not table.live:
                 raise TableError("not_playing")
+            if lobby_only and table.status != "lobby":
+                # the lobby's Leave button clicked as the match started: keep the seat
+                raise TableError("not_in_lobby")
             index = table.seat_of(user.id)
             if index is None:
                 raise TableError("not_seated")

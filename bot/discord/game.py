@@ -140,8 +140,8 @@ class GameController:
         s = self.service
         if bid.action == "join":
             await s.join(bid.table_id, by)
-        elif bid.action == "leave":
-            await s.leave(bid.table_id, by)
+        elif bid.action == "leave":  # the lobby's button; /goita leave leaves a match
+            await s.leave(bid.table_id, by, lobby_only=True)
         elif bid.action == "cpu":
             await s.add_cpu(bid.table_id, by, bid.arg)
         elif bid.action == "start":

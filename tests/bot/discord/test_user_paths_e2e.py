@@ -255,3 +255,20 @@ async def test_a_5_shi_decision_shows_its_time_limit_and_a_cpu_decides_on_timeou
     assert seat is not None and seat.away
     board = world.board()
     assert any("alice ran out of time" in str(v) for v in [*board.history, board.snapshot()])
+
+
+async def test_a_lobby_leave_click_landing_after_the_start_does_not_hand_the_seat_to_a_cpu(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=5)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob, "easy", "easy")
+    # bob clicks Leave on the lobby while alice's Start is being handled
+    _start, leave = await asyncio.gather(alice.click(lobby, "Start", settle=False),
+                                         bob.click(lobby, "Leave", settle=False))
+    await world.settle()
+    table = world.table()
+    assert table.status == "playing"  # the Start went first
+    seat = table.seats[1]
+    assert seat is not None and seat.kind == "human" and seat.user_id == bob.id
+    assert "already started" in leave.followups[0].text()
