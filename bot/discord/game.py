@@ -234,6 +234,9 @@ class GameController:
 
     async def _click_stop(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         perms = interaction.permissions
+        table = self.service.get(bid.table_id)
+        if bid.arg == "lobby" and table.status != "lobby":
+            raise TableError("stop_started")  # confirmed "close the lobby", not a match
         # Stopping records the match: acknowledge first so the 3 s limit is never at risk.
         await interaction.response.defer()
         await self.service.stop(bid.table_id, user_ref(interaction),
@@ -293,10 +296,13 @@ class GameController:
         if interaction.user.id != table.host_id and not interaction.permissions.manage_messages:
             await self.fail(interaction, TableError("not_host_or_manager"))
             return
+        # a lobby has no match to record as stopped; its confirm says so and stops only the
+        # lobby (arg "lobby"): if the match starts meanwhile, the host is asked again
+        lobby = table.status == "lobby"
         view = frozen_view([button("stop", table.id, t("btn.stop_confirm", lang),
+                                   arg="lobby" if lobby else "-",
                                    style=discord.ButtonStyle.danger)])
-        # a lobby has no match to record as stopped
-        key = "stop.confirm_lobby" if table.status == "lobby" else "stop.confirm"
+        key = "stop.confirm_lobby" if lobby else "stop.confirm"
         await self.say(interaction, t(key, lang), view=view)
 
     async def cmd_rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -179,6 +179,7 @@ MESSAGES: dict[str, str] = {
     "err.not_your_turn": "It is not your turn.",
     "err.not_finished": "The match is not over yet.",
     "err.rematch_started": "The rematch has already started: play on the newest board.",
+    "err.stop_started": "The match has started since: run /goita stop again to stop it.",
     "err.bad_level": "Unknown CPU level or engine.",
     "err.bad_target": "The target must be between 50 and 1000.",
     "err.not_in_guild": "Goita tables live in server text channels.",

@@ -179,6 +179,7 @@ MESSAGES: dict[str, str] = {
     "err.not_your_turn": "あなたの番ではありません。",
     "err.not_finished": "対局はまだ終わっていません。",
     "err.rematch_started": "もう一局はもう始まっています。いちばん新しい盤面で打ってください。",
+    "err.stop_started": "その後に対局が始まりました。終了するにはもう一度 /ごいた 終了 を使ってください。",
     "err.bad_level": "その CPU の強さ・エンジンはありません。",
     "err.bad_target": "目標点は50から1000の間にしてください。",
     "err.not_in_guild": "ごいたの卓はサーバーのテキストチャンネルで開けます。",

@@ -272,3 +272,22 @@ async def test_a_lobby_leave_click_landing_after_the_start_does_not_hand_the_sea
     seat = table.seats[1]
     assert seat is not None and seat.kind == "human" and seat.user_id == bob.id
     assert "already started" in leave.followups[0].text()
+
+
+async def test_a_lobby_stop_confirmed_after_the_start_asks_again(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=5)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy", "easy", "easy")
+    confirm = await alice.run(world.chan, "goita stop")  # "close the lobby?"
+    await alice.click(lobby, "Start")
+    await world.settle()
+    late = await alice.click(confirm.reply, "Yes, stop the table")
+    await world.settle()
+    assert world.table().status == "playing"  # she agreed to close a lobby, not a match
+    assert "run /goita stop again" in late.text()
+    again = await alice.run(world.chan, "goita stop")
+    await alice.click(again.reply, "Yes, stop the table")
+    await world.settle()
+    assert world.table().status == "cancelled" and world.table().stopped_early
