@@ -62,7 +62,7 @@ MESSAGES: dict[str, str] = {
     "board.nothing_played": "まだ打っていません",
     "board.defence": "受",
     "board.attack": "攻",
-    "board.attack_to_answer": "受ける攻め：{piece}（{name}）",
+    "board.attack_to_answer": "受ける攻め：{name}の{piece}",
     "board.turn": "手番：{name}",
     "board.turn_lead": "手番：{name}（打ち出し）",
     "board.goshi_wait": "{name}が「このまま打つ」か「配り直し」かを選んでいます",

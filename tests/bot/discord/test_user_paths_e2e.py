@@ -114,6 +114,10 @@ async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
     assert table.status == "finished" and table.match is not None
     result = table.match.rounds[-1].result
     assert result is not None and result.kind == "finish"
+    # while it ran, the attack to answer read "<name>の<piece>", not nested brackets
+    boards = [str(v) for v in world.board().history]
+    assert any(re.search("受ける攻め：CPU [234]（やさしい）の", b) for b in boards)
+    assert not any("）（CPU" in b for b in boards)
     last = table.match.view(0)  # the round is over: every piece face up
     summary = world.board().embeds[0]
     assert "伏せ駒を公開しました。" in summary["description"]
