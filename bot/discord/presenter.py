@@ -369,7 +369,15 @@ class DiscordPresenter:
     async def _refresh_hand_locked(self, table: Table, entry: HandEntry) -> None:
         rendered = self.render_hand_for(table, entry)
         if rendered is None:
+            # no longer seated (/goita leave): the hand's buttons would only be refused
             self.hands.pop((entry.table_id, entry.user_id), None)
+            if self._token_alive(entry):
+                key = "leave.done" if table.live else "hand.closed"  # the last one left
+                embed = discord.Embed(description=t(key, entry.lang),
+                                      colour=render.COLOUR_ENDED)
+                with contextlib.suppress(discord.HTTPException):
+                    await entry.interaction.edit_original_response(content=None, embed=embed,
+                                                                   view=None)
             return
         if rendered.key() == entry.last_key:
             return

@@ -52,9 +52,11 @@ async def test_the_last_human_leaving_a_match_is_told_the_table_closed(
     lobby = await open_table(world, alice, "easy", "easy", "easy")
     await alice.click(lobby, "Start")
     await world.settle()
+    hand = (await alice.click(world.board(), "My hand")).reply
     reply = await alice.run(world.chan, "goita leave")
     await world.settle()
     assert world.table().status == "cancelled"
+    assert "This table has ended." in hand.text() and not hand.buttons
     # nobody plays on: no "a CPU plays your seat", no "everyone was away", no Rematch hint
     assert "a CPU plays your seat" not in reply.text()
     assert "You left the table." in reply.text()
@@ -295,3 +297,22 @@ async def test_a_lobby_stop_confirmed_after_the_start_asks_again(
     await alice.click(again.reply, "Yes, stop the table")
     await world.settle()
     assert world.table().status == "cancelled" and world.table().stopped_early
+
+
+async def test_leaving_a_match_with_the_hand_open_says_so_in_the_hand(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    lobby = await open_table(world, alice, bob, "easy", "easy")
+    world.service.seed_source = lambda: 7
+    await alice.click(lobby, "Start")
+    await world.settle()
+    await _alice_to_play(world, alice)
+    hand = (await alice.click(world.board(), "My hand")).reply
+    assert any(not b.disabled for b in hand.buttons)
+    await alice.run(world.chan, "goita leave")
+    await world.settle()
+    # no move buttons left that would only answer "you are not seated"
+    assert not hand.buttons, hand.text()
+    assert "a CPU plays your seat" in hand.text(), hand.text()
