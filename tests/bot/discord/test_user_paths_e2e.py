@@ -1,5 +1,7 @@
 """Paths real users take that the main scenarios did not: a lobby whose seats changed
-before the start, the last human leaving a running match, ..."""
+before the start, leaving a running match (last human or not, hand open), two Rematch
+clicks at once, the last round's reveal on the match summary, an away player's hand, a
+5-Shi decision's time limit, clicks landing just after Start, and Japanese wording."""
 
 from __future__ import annotations
 
