@@ -175,6 +175,15 @@ async def open_table(world: World, host: FakeUser, *others: FakeUser | str,
     return lobby
 
 
+async def start_table(world: World, host: FakeUser, *others: FakeUser | str,
+                      target: int = 150) -> FakeMessage:
+    """:func:`open_table`, then the host clicks Start."""
+    lobby = await open_table(world, host, *others, target=target)
+    await host.click(lobby, "Start")
+    await world.settle()
+    return lobby
+
+
 def visible_kanji(world: World, user: FakeUser) -> set[str]:
     return kanji_in("\n".join(m.text() for m in user.sees(world.chan)))
 

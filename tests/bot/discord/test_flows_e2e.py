@@ -18,6 +18,7 @@ from tests.bot.discord.kit import (
     open_table,
     play_turn,
     rig_deal,
+    start_table,
 )
 from tests.fake_discord import FakeDiscord, FakeUser
 
@@ -85,9 +86,7 @@ async def _alice_turn_world(fake: FakeDiscord, make_settings: Callable[..., Any]
                             **settings: Any) -> tuple[World, FakeUser]:
     world = await make_world(fake, make_settings, **settings)
     alice = member(world, "alice")
-    lobby = await open_table(world, alice, "easy", "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, "easy", "easy", "easy")
     rng = random.Random(5)
     for _ in range(50):
         table = world.table()
@@ -147,9 +146,7 @@ async def test_host_cancels_lobby_and_stops_a_match(
     await world.settle()
     assert "cancelled" in lobby.text() and not lobby.buttons
     # A new table in the same channel; bob may not stop it, alice may after confirming.
-    lobby = await open_table(world, alice, bob, "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    lobby = await start_table(world, alice, bob, "easy", "easy")
     hand = (await alice.run(world.chan, "goita hand")).reply
     assert hand.ephemeral_for == alice.id and "Your hand" in hand.text()
     denied = await bob.run(world.chan, "goita stop")
@@ -284,9 +281,7 @@ async def test_open_hand_updates_itself_and_leave_hands_the_seat_to_a_cpu(
     world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0,
                              round_pause_seconds=30)
     alice, bob = member(world, "alice"), member(world, "bob")
-    lobby = await open_table(world, alice, bob, "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, bob, "easy", "easy")
     left = await alice.run(world.chan, "goita leave")  # a CPU plays her seat from now
     assert "a CPU plays your seat" in left.text()
     await world.settle()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.discord import render
-from tests.bot.discord.kit import make_world, member, open_table, play_turn
+from tests.bot.discord.kit import make_world, member, play_turn, start_table
 from tests.fake_discord import FakeDiscord
 
 CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
@@ -20,9 +20,7 @@ async def test_a_hand_opened_during_a_move_shows_the_move(
 ) -> None:
     world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
     alice, bob = member(world, "alice"), member(world, "bob")
-    lobby = await open_table(world, alice, bob, "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, bob, "easy", "easy")
     rng = random.Random(2)
     for _ in range(60):  # until alice (seat 0) leads or attacks; bob (seat 1) is next
         table = world.table()

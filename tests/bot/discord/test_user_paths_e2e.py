@@ -13,7 +13,15 @@ from typing import Any
 
 from bot.discord.presenter import HAND_TOKEN_LIFE
 from goita_core.pieces import KANJI
-from tests.bot.discord.kit import World, make_world, member, open_table, play_turn, rig_deal
+from tests.bot.discord.kit import (
+    World,
+    make_world,
+    member,
+    open_table,
+    play_turn,
+    rig_deal,
+    start_table,
+)
 from tests.fake_discord import FakeDiscord, FakeUser
 
 # No seat holds 5 Shi or more: no Shi line pushes the lobby's lines off the board's log.
@@ -51,9 +59,7 @@ async def test_the_last_human_leaving_a_match_is_told_the_table_closed(
 ) -> None:
     world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=5)
     alice = member(world, "alice")
-    lobby = await open_table(world, alice, "easy", "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, "easy", "easy", "easy")
     hand = (await alice.click(world.board(), "My hand")).reply
     reply = await alice.run(world.chan, "goita leave")
     await world.settle()
@@ -87,9 +93,7 @@ async def test_two_players_click_rematch_at_once(
 ) -> None:
     world = await make_world(fake_discord, make_settings)
     alice, bob = member(world, "alice"), member(world, "bob")
-    lobby = await open_table(world, alice, bob, "easy", "easy", target=50)
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, bob, "easy", "easy", target=50)
     await _finish_match(world, {0: alice, 1: bob})
     summary = world.board()
     first, second = await asyncio.gather(alice.click(summary, "Rematch", settle=False),
@@ -169,9 +173,7 @@ async def test_an_away_players_open_hand_says_a_cpu_plays_for_them(
     world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=1.0,
                              round_pause_seconds=30)
     alice = member(world, "alice")
-    lobby = await open_table(world, alice, "easy", "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, "easy", "easy", "easy")
     await _alice_to_play(world, alice)
     hand = (await alice.click(world.board(), "My hand")).reply
     await world.advance(61)  # time runs out: a CPU moves for her from now on
@@ -189,9 +191,7 @@ async def test_the_board_says_who_left_a_running_match(
 ) -> None:
     world = await make_world(fake_discord, make_settings, cpu_move_delay_seconds=5)
     alice, bob = member(world, "alice"), member(world, "bob")
-    lobby = await open_table(world, alice, bob, "easy", "easy")
-    await alice.click(lobby, "Start")
-    await world.settle()
+    await start_table(world, alice, bob, "easy", "easy")
     await alice.run(world.chan, "goita leave")
     await world.settle()
     log = last_moves(world.board().embeds[0]["fields"])
