@@ -175,6 +175,25 @@ async def open_table(world: World, host: FakeUser, *others: FakeUser | str,
     return lobby
 
 
+async def play_until_over(world: World, players: dict[int, FakeUser], rng: random.Random,
+                          limit: int = 600) -> int:
+    """The seated humans (seat -> user) click random legal moves, CPUs move between, until
+    the match ends; returns how many turns the humans played. Fails if it does not end."""
+    turns = 0
+    for _ in range(limit):
+        table = world.table()
+        if table.status != "playing":
+            await world.settle()
+            return turns
+        seat = next((s for s in players if s in table.to_act()), None)
+        if seat is None:
+            await world.settle()
+        else:
+            await play_turn(world, players[seat], rng)
+            turns += 1
+    raise AssertionError("the match did not end")
+
+
 async def start_table(world: World, host: FakeUser, *others: FakeUser | str,
                       target: int = 150) -> FakeMessage:
     """:func:`open_table`, then the host clicks Start."""

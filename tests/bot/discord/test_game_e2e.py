@@ -14,6 +14,7 @@ from tests.bot.discord.kit import (
     member,
     open_table,
     play_turn,
+    play_until_over,
     rig_deal,
     visible_kanji,
 )
@@ -36,18 +37,7 @@ async def test_one_human_and_three_cpus_play_a_whole_match(
     assert "CPU 4 (hard)" in lobby.text()
     await alice.click(lobby, "Start")
     await world.settle()
-    rng = random.Random(7)
-    turns = 0
-    for _ in range(400):
-        table = world.table()
-        if table.status != "playing":
-            break
-        if 0 in table.to_act():
-            await play_turn(world, alice, rng)
-            turns += 1
-        else:
-            await world.settle()
-    await world.settle()
+    turns = await play_until_over(world, {0: alice}, random.Random(7), limit=400)
     table = world.table()
     assert table.status == "finished"
     assert turns > 0

@@ -189,7 +189,7 @@ async def test_stats_history_download_and_replay(
 async def test_a_match_played_at_a_table_is_recorded_and_downloadable(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
 ) -> None:
-    from tests.bot.discord.kit import make_world, member, play_turn
+    from tests.bot.discord.kit import make_world, member, play_until_over
 
     world = await make_world(fake_discord, make_settings)
     alice = member(world, "alice")
@@ -200,15 +200,7 @@ async def test_a_match_played_at_a_table_is_recorded_and_downloadable(
         await alice.click(lobby, label)
     await alice.click(lobby, "Start")
     await world.settle()
-    rng = random.Random(3)
-    for _ in range(200):
-        table = world.table()
-        if table.status != "playing":
-            break
-        if 0 in table.to_act():
-            await play_turn(world, alice, rng)
-        else:
-            await world.settle()
+    await play_until_over(world, {0: alice}, random.Random(3), limit=200)
     table = world.table()
     assert table.status == "finished" and table.match is not None
     final = list(table.match.scores)

@@ -19,6 +19,7 @@ from tests.bot.discord.kit import (
     member,
     open_table,
     play_turn,
+    play_until_over,
     rig_deal,
     start_table,
 )
@@ -74,27 +75,13 @@ async def test_the_last_human_leaving_a_match_is_told_the_table_closed(
     assert "Rematch" not in board, board
 
 
-async def _finish_match(world: World, players: dict[int, FakeUser]) -> None:
-    rng = random.Random(3)
-    for _ in range(600):
-        table = world.table()
-        if table.status != "playing":
-            return
-        seat = next((s for s in players if s in table.to_act()), None)
-        if seat is None:
-            await world.settle()
-        else:
-            await play_turn(world, players[seat], rng)
-    raise AssertionError("the match did not end")
-
-
 async def test_two_players_click_rematch_at_once(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
     world = await make_world(fake_discord, make_settings)
     alice, bob = member(world, "alice"), member(world, "bob")
     await start_table(world, alice, bob, "easy", "easy", target=50)
-    await _finish_match(world, {0: alice, 1: bob})
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(3))
     summary = world.board()
     first, second = await asyncio.gather(alice.click(summary, "Rematch", settle=False),
                                          bob.click(summary, "Rematch", settle=False))
@@ -117,7 +104,7 @@ async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
     world.service.seed_source = lambda: 7  # a match whose last round ends by going out
     await alice.click(lobby, "開始")
     await world.settle()
-    await _finish_match(world, {0: alice})
+    await play_until_over(world, {0: alice}, random.Random(3))
     table = world.table()
     assert table.status == "finished" and table.match is not None
     result = table.match.rounds[-1].result
