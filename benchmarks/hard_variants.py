@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from goita_core.arena import DealOutcome, _deal, play_round, summarize
 from goita_core.players import Player, make_player
 from goita_core.players.hard import HardPlayer
 from goita_core.rules import RuleSet
+from goita_core.tools.arena import DealOutcome, _deal, play_round, summarize
 
 
 def main() -> None:

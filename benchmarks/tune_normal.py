@@ -12,10 +12,10 @@ import argparse
 import random
 import time
 
-from goita_core.arena import _deal, play_round
 from goita_core.players import GreedyPlayer, NormalPlayer, Player
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.rules import RuleSet
+from goita_core.tools.arena import _deal, play_round
 
 
 def evaluate(weights: tuple[float, ...], opponent: Player, deals: int, seed: int) -> float:

@@ -13,11 +13,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if args else 2
     command, rest = args[0], args[1:]
     if command == "replay":
-        from .cli import replay_main
+        from .tools.cli import replay_main
 
         return replay_main(rest)
     if command == "play":
-        from .terminal import play_main
+        from .tools.terminal import play_main
 
         return play_main(rest)
     print(f"unknown command {command!r}\n{usage}", file=sys.stderr)

@@ -92,7 +92,7 @@ the bot was down; overdue CPU moves and deals run at once.
 CPU moves are seeded from (table seed, match, round, move count, seat), so a replayed game
 makes the same moves (except "hard", which has a time budget). An "engine" seat runs the
 operator's command (settings.external_engines) as one process per seat through
-goita_core.protocol.EnginePlayer (time_ms = hard_cpu_budget_ms; a failing engine is replaced
+goita_core.tools.protocol.EnginePlayer (time_ms = hard_cpu_budget_ms; a failing engine is replaced
 move by move by a safe legal move); processes stop when the table closes or at
 stop_driver().
 """
@@ -127,8 +127,8 @@ from goita_core.events import (
 )
 from goita_core.match import Match
 from goita_core.pieces import KANJI, Kind
-from goita_core.protocol import EnginePlayer
 from goita_core.rules import RuleSet
+from goita_core.tools.protocol import EnginePlayer
 from goita_core.view import SeatView
 
 from .errors import TableError

@@ -1,6 +1,6 @@
 """External engines in the lobby, end to end through the fake Discord: the operator's
 EXTERNAL_ENGINES appear in a lobby menu, a seated engine is shown as one and really plays
-(our own engine, ``python -m goita_core.engine``, as a separate process)."""
+(our own engine, ``python -m goita_core.tools.engine``, as a separate process)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from goita_core.protocol import EnginePlayer
+from goita_core.tools.protocol import EnginePlayer
 from tests.bot.discord.kit import make_world, member, play_turn
 from tests.fake_discord import FakeDiscord
 
-OURS = shlex.join([sys.executable, "-m", "goita_core.engine", "--level", "easy"])
+OURS = shlex.join([sys.executable, "-m", "goita_core.tools.engine", "--level", "easy"])
 
 
 def engine_menus(msg: Any) -> list[Any]:

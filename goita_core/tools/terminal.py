@@ -9,8 +9,8 @@ import argparse
 import sys
 from typing import TextIO
 
-from .actions import PASS, PLAY_ON, REDEAL, Action, Play
-from .events import (
+from ..actions import PASS, PLAY_ON, REDEAL, Action, Play
+from ..events import (
     Blocked,
     Event,
     GoshiDecided,
@@ -23,12 +23,12 @@ from .events import (
     RoundWon,
     ShiDeclared,
 )
-from .match import Match
-from .pieces import KANJI, Kind
-from .players import LEVELS, Player, make_player
-from .round import unpack
-from .rules import RuleSet
-from .view import SeatView
+from ..match import Match
+from ..pieces import KANJI, Kind
+from ..players import LEVELS, Player, make_player
+from ..round import unpack
+from ..rules import RuleSet
+from ..view import SeatView
 
 HUMAN = 0
 NAMES = ("You", "Right (CPU)", "Partner (CPU)", "Left (CPU)")

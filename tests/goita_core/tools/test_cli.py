@@ -10,13 +10,12 @@ from pathlib import Path
 import pytest
 
 from goita_core import REDEAL, Match
-from goita_core.cli import replay_main
 from goita_core.kifu import MatchRecord
+from goita_core.tools.cli import replay_main
+from tests.goita_core.helpers import complete_deal
+from tests.goita_core.test_kifu import SOLO, kifu_text
 
-from .helpers import complete_deal
-from .test_kifu import SOLO, kifu_text
-
-OKIFU = Path(__file__).parent / "fixtures" / "okifu"
+OKIFU = Path(__file__).parent.parent / "fixtures" / "okifu"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -1,4 +1,4 @@
-"""``python -m goita_core.engine --level hard``: one of our players as an engine speaking the
+"""``python -m goita_core.tools.engine --level hard``: one of our players as an engine speaking the
 engine protocol (docs/ENGINE_PROTOCOL.md) on stdin/stdout. Logs go to stderr."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .actions import Action
-from .players import LEVELS, make_player
+from ..actions import Action
+from ..players import LEVELS, make_player
+from ..rules import RuleSet
 from .protocol import PROTOCOL_VERSION, ProtocolError, view_from_message
-from .rules import RuleSet
 
 #: kept from the announced time_ms for reading, answering and the host's pipe
 MARGIN_MS = 25
@@ -76,7 +76,7 @@ def serve(level: str, seed: int | None, budget_ms: int, stdin: TextIO, stdout: T
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m goita_core.engine",
+    parser = argparse.ArgumentParser(prog="python -m goita_core.tools.engine",
                                      description="Run a computer player as a protocol engine.")
     parser.add_argument("--level", choices=LEVELS, default="hard")
     parser.add_argument("--seed", type=int, default=None)

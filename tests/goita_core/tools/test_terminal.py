@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from goita_core.terminal import play_main
+from goita_core.tools.terminal import play_main
 
 
 def run(lines: list[str], *args: str) -> tuple[int, str]:

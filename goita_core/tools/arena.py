@@ -1,4 +1,4 @@
-"""``python -m goita_core.arena``: pit two computer players (or external engines) against each
+"""``python -m goita_core.tools.arena``: pit two computer players (or external engines) against each
 other over many mirrored deals and print how far one is ahead.
 
 Partnership A sits at seats 0 and 2, B at 1 and 3. Every deal (hands and dealer, drawn from
@@ -27,10 +27,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .players import LEVELS, Player, make_player
-from .round import Round
-from .rules import RuleSet
+from ..actions import Action
+from ..players import LEVELS, Player, make_player
+from ..round import Round
+from ..rules import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +247,7 @@ def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, objec
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m goita_core.arena",
+        prog="python -m goita_core.tools.arena",
         description="Partnership A (seats 0 and 2) against B (1 and 3) over mirrored deals.")
     for side in ("a", "b"):
         parser.add_argument(f"--{side}", choices=LEVELS, default=None,

@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-from .errors import GoitaError
-from .kifu import (
+from ..errors import GoitaError
+from ..kifu import (
     YAML_RULES,
     Kifu,
     KifuError,
@@ -22,7 +22,7 @@ from .kifu import (
     load_record,
     replay_kifu,
 )
-from .rules import RuleSet
+from ..rules import RuleSet
 
 
 def _describe(no: int, r: RoundSummary, players: int) -> str:

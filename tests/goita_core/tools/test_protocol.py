@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from goita_core import PASS, PLAY_ON, REDEAL, Round, RuleSet
-from goita_core.engine import serve
 from goita_core.players import make_player
-from goita_core.protocol import (
+from goita_core.tools.engine import serve
+from goita_core.tools.protocol import (
     EnginePlayer,
     ProtocolError,
     act_message,
@@ -24,7 +24,7 @@ from goita_core.protocol import (
 )
 from tests.goita_core.helpers import complete_deal
 
-ENGINE = [sys.executable, "-m", "goita_core.engine"]
+ENGINE = [sys.executable, "-m", "goita_core.tools.engine"]
 
 
 def test_act_message_shape_follows_the_protocol() -> None:

@@ -21,12 +21,12 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .actions import PLAY_ON, REDEAL, Action, action_from_json
-from .errors import MalformedAction
-from .pieces import KANJI, kanji_string, parse_kind
-from .round import Round, unpack
-from .rules import RuleSet
-from .view import PlayedPiece, PublicAction, SeatView
+from ..actions import PLAY_ON, REDEAL, Action, action_from_json
+from ..errors import MalformedAction
+from ..pieces import KANJI, kanji_string, parse_kind
+from ..round import Round, unpack
+from ..rules import RuleSet
+from ..view import PlayedPiece, PublicAction, SeatView
 
 PROTOCOL_VERSION = 1
 HIDDEN = "?"
@@ -360,7 +360,7 @@ class EnginePlayer:
         self.on_incident = on_incident
         self.incidents = 0
         if fallback is None:
-            from .players.normal import NormalPlayer
+            from ..players.normal import NormalPlayer
 
             fallback = NormalPlayer()
         self.fallback = fallback

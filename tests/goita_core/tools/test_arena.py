@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from goita_core.arena import SideSpec, main, run_arena, summarize
+from goita_core.tools.arena import SideSpec, main, run_arena, summarize
 
 
 def test_a_player_against_itself_is_exactly_even_thanks_to_mirroring() -> None:
@@ -53,7 +53,7 @@ def test_hard_runs_in_the_arena_within_budget() -> None:
 
 
 def test_engine_side_through_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
-    cmd = f"{sys.executable} -m goita_core.engine --level normal"
+    cmd = f"{sys.executable} -m goita_core.tools.engine --level normal"
     assert main(["--a-cmd", cmd, "--b", "normal", "--rounds", "5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     # our normal player through the protocol plays exactly like the normal player
