@@ -1,0 +1,337 @@
+"""Load: the real bot (one process, one core) against the project's fake Discord (this
+process, the other core), many live tables of four human players clicking at a Poisson rate.
+
+    .venv/bin/python -m benchmarks.bench_load --tables 500 --rate 150 --minutes 10
+    .venv/bin/python -m benchmarks.bench_load --tables 500 --sweep 50,100,150,200 --minutes 1
+
+Each move is what a player does: My hand on the board, then the piece (and the attack) in
+the hand; a player who clicks My hand out of turn gets their hand too (that click counts).
+Prints, per minute and for the whole run: acknowledgement latency p50 / p99 / max (real time
+from INTERACTION_CREATE to the bot's first answer, as the fake measures it), answers after
+Discord's 3 s, the bot process's CPU per click and its RSS. No assertions: figures only.
+
+The bot is ``tests.bot.restart_child`` (the production ``bot.__main__`` pointed at the fake),
+pinned to one core with ``sched_setaffinity``; the fake and the players run here on another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+ROOT = Path(__file__).resolve().parents[1]
+TICK = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+LATE = 3.0
+TURN_MARK = "▶ "
+
+
+def parse_id(custom_id: str | None) -> tuple[str, int, int, str] | None:
+    parts = (custom_id or "").split(":")
+    if len(parts) != 5 or parts[0] != "goita":
+        return None
+    return parts[1], int(parts[2]), int(parts[3]), parts[4]
+
+
+def enabled(msg: FakeMessage) -> list[tuple[str, str]]:
+    """(action, custom_id) of the message's enabled bot buttons."""
+    out = []
+    for button in msg.buttons:
+        parsed = parse_id(button.custom_id)
+        if parsed is not None and not button.disabled:
+            out.append((parsed[0], button.custom_id or ""))
+    return out
+
+
+@dataclass
+class Sample:
+    at: float
+    latency: float | None  # None: never answered (the interaction failed)
+    late: bool
+
+
+@dataclass
+class Stats:
+    samples: list[Sample] = field(default_factory=list)
+    errors: int = 0
+    #: clicks by button kind (hand, pick, play, goshi, rematch)
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def add(self, inter: Any) -> None:
+        latency = inter.responded_after
+        late = inter.failed is not None or latency is None or latency > LATE
+        self.samples.append(Sample(time.monotonic(), latency, late))
+        kind = (parse_id(inter.data.get("custom_id")) or ("?",))[0]
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+
+@dataclass
+class TableRun:
+    channel: FakeChannel
+    users: list[FakeUser]
+    board: FakeMessage | None = None
+    table_id: int = 0
+    #: an open hand and the button kinds its player clicks next
+    hand: tuple[FakeUser, FakeMessage, tuple[str, ...]] | None = None
+    busy: bool = False
+
+
+class Load:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.fake = FakeDiscord()
+        self.rng = random.Random(args.seed)
+        self.stats = Stats()
+        self.tables: list[TableRun] = []
+        self.proc: asyncio.subprocess.Process | None = None
+        self.tmp = tempfile.TemporaryDirectory()
+        self.log = (Path(self.tmp.name) / "bot.log").open("w")  # the bot's stderr
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    def build_world(self) -> None:
+        per_guild = 20
+        for i in range(self.args.tables):
+            if i % per_guild == 0:
+                guild = self.fake.add_guild(f"Noto {i // per_guild}", locale="en-US")
+            chan = guild.add_text_channel(f"goita-{i}")
+            users = [guild.add_member(self.fake.add_user(f"t{i}s{s}")) for s in range(4)]
+            self.tables.append(TableRun(chan, users))
+
+    async def start_bot(self) -> None:
+        db = Path(self.tmp.name) / "load.sqlite3"
+        env = dict(
+            os.environ, FAKE_API_BASE=self.fake.api_base, FAKE_GATEWAY_URL=self.fake.gateway_url,
+            DISCORD_TOKEN=self.fake.token, DATABASE_PATH=str(db), LOG_LEVEL="WARNING",
+            TURN_TIMEOUT_SECONDS="3600", TURN_WARNING_SECONDS="60",
+            ROUND_PAUSE_SECONDS=str(self.args.round_pause), PYTHONPATH=str(ROOT))
+        self.fake.use_external_bot()
+        self.fake.idle_quiet = 0.05
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.bot.restart_child", env=env, cwd=ROOT,
+            stdout=asyncio.subprocess.DEVNULL, stderr=self.log)
+        if self.args.pin:
+            os.sched_setaffinity(self.proc.pid, {1})
+        await self.fake.wait_for(lambda: self.fake._live_session() is not None,
+                                 timeout=60, what="the bot process to connect")
+        await self.fake.wait_idle(quiet=0.5)
+
+    async def open_table(self, run: TableRun, gate: asyncio.Semaphore) -> None:
+        async with gate:
+            host = run.users[0]
+            await host.run(run.channel, "goita new", settle=False)
+            board = await self._board_of(run.channel)
+            hand_id = next(b.custom_id for b in board.buttons
+                           if (parse_id(b.custom_id) or ("",))[0] == "join")
+            parsed = parse_id(hand_id)
+            assert parsed is not None
+            run.board, run.table_id = board, parsed[1]
+            for user in run.users[1:]:
+                await user.click(board, custom_id=f"goita:join:{run.table_id}:0:-", settle=False)
+            for _ in range(200):
+                if any(a == "start" for a, _ in enabled(board)):
+                    break
+                await asyncio.sleep(0.02)
+            await host.click(board, custom_id=f"goita:start:{run.table_id}:0:-", settle=False)
+
+    async def _board_of(self, chan: FakeChannel) -> FakeMessage:
+        for _ in range(500):
+            public = chan.public_messages()
+            if public and public[-1].buttons:
+                return public[-1]
+            await asyncio.sleep(0.02)
+        raise RuntimeError(f"no lobby in {chan.name}")
+
+    # -- one click ------------------------------------------------------------------------
+
+    def mover(self, run: TableRun) -> FakeUser:
+        assert run.board is not None
+        text = run.board.text()
+        for user in run.users:
+            if TURN_MARK + user.name in text:
+                return user
+        return self.rng.choice(run.users)
+
+    async def click(self, run: TableRun) -> None:
+        """The table's next single click: My hand, then a move in that hand (a piece, then
+        its attack, as two clicks), as a player does."""
+        assert run.board is not None
+        if run.hand is not None:
+            user, hand, wanted = run.hand
+            run.hand = None
+            moves = [(a, cid) for a, cid in enabled(hand) if a in wanted]
+            if moves:
+                action, cid = self.rng.choice(moves)
+                inter = await user.click(hand, custom_id=cid, settle=False)
+                self.stats.add(inter)
+                if action == "pick" and not inter.failed:
+                    run.hand = (user, hand, ("play",))
+                return
+        rematch = [cid for action, cid in enabled(run.board) if action == "rematch"]
+        if rematch:
+            self.stats.add(await run.users[0].click(run.board, custom_id=rematch[0],
+                                                    settle=False))
+            return
+        user = self.mover(run)
+        inter = await user.click(run.board, custom_id=f"goita:hand:{run.table_id}:0:-",
+                                 settle=False)
+        self.stats.add(inter)
+        if not inter.failed and inter.original is not None:
+            run.hand = (user, inter.original, ("pick", "play", "goshi"))
+
+    # -- the run --------------------------------------------------------------------------
+
+    async def worker(self, tokens: asyncio.Queue[None], stop: float) -> None:
+        while time.monotonic() < stop:
+            await tokens.get()
+            # a player does not click twice at once: the click goes to another table
+            run = next((r for r in (self.rng.choice(self.tables) for _ in range(20))
+                        if r.board is not None and not r.busy), None)
+            if run is None:
+                continue
+            run.busy = True
+            try:
+                await self.click(run)
+            except Exception:  # a click refused by the fake (a stale message, ...)
+                self.stats.errors += 1
+            finally:
+                run.busy = False
+
+    async def arrivals(self, rate: float, tokens: asyncio.Queue[None], stop: float) -> None:
+        nxt = time.monotonic()
+        while nxt < stop:
+            nxt += self.rng.expovariate(rate)
+            await asyncio.sleep(max(0.0, nxt - time.monotonic()))
+            tokens.put_nowait(None)
+
+    def proc_figures(self) -> tuple[float, float]:
+        """(CPU seconds, RSS MiB) of the bot process."""
+        assert self.proc is not None
+        with open(f"/proc/{self.proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / TICK
+        with open(f"/proc/{self.proc.pid}/statm") as f:
+            rss = int(f.read().split()[1]) * PAGE / 2**20
+        return cpu, rss
+
+    async def phase(self, rate: float, seconds: float, label: str) -> dict[str, Any]:
+        tokens: asyncio.Queue[None] = asyncio.Queue()
+        stop = time.monotonic() + seconds
+        first = len(self.stats.samples)
+        cpu0, _ = self.proc_figures()
+        workers = [asyncio.create_task(self.worker(tokens, stop)) for _ in range(64)]
+        feeder = asyncio.create_task(self.arrivals(rate, tokens, stop))
+        minute_start, minute_cpu, minute_first = time.monotonic(), cpu0, first
+        while time.monotonic() < stop:
+            await asyncio.sleep(min(60.0, max(0.1, stop - time.monotonic())))
+            cpu, rss = self.proc_figures()
+            now = time.monotonic()
+            row = summarize(self.stats.samples[minute_first:], now - minute_start,
+                            cpu - minute_cpu)
+            print(f"  {label} minute: {fmt(row)} rss {rss:.0f} MB", flush=True)
+            minute_start, minute_cpu, minute_first = now, cpu, len(self.stats.samples)
+        feeder.cancel()
+        for w in workers:
+            w.cancel()
+        await asyncio.gather(feeder, *workers, return_exceptions=True)
+        cpu, rss = self.proc_figures()
+        total = summarize(self.stats.samples[first:], seconds, cpu - cpu0)
+        total.update(rate=rate, rss_mb=round(rss, 1), label=label)
+        return total
+
+    async def run(self) -> list[dict[str, Any]]:
+        if self.args.pin:
+            os.sched_setaffinity(0, {0})
+        await self.fake.start()
+        self.build_world()
+        await self.start_bot()
+        t0 = time.monotonic()
+        gate = asyncio.Semaphore(16)
+        await asyncio.gather(*(self.open_table(run, gate) for run in self.tables))
+        await asyncio.sleep(1.0)
+        print(f"{len(self.tables)} tables open and started in {time.monotonic() - t0:.1f} s",
+              flush=True)
+        self.stats = Stats()
+        results = []
+        rates = self.args.sweep or [self.args.rate]
+        for rate in rates:
+            results.append(await self.phase(rate, self.args.minutes * 60, f"{rate:g}/s"))
+        return results
+
+    async def close(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.terminate()
+            await self.proc.wait()
+        self.fake.take_violations()
+        await self.fake.close()
+        self.log.close()
+        if self.args.show_log:
+            print((Path(self.tmp.name) / "bot.log").read_text()[-4000:])
+        self.tmp.cleanup()
+
+
+def summarize(samples: list[Sample], seconds: float, cpu: float) -> dict[str, Any]:
+    answered = sorted(s.latency * 1000 for s in samples if s.latency is not None)
+    n = len(samples)
+
+    def pct(p: float) -> float:
+        if not answered:
+            return float("nan")
+        return answered[min(len(answered) - 1, int(p * len(answered)))]
+
+    return {
+        "clicks": n,
+        "clicks_per_s": round(n / seconds, 1) if seconds else 0.0,
+        "p50_ms": round(statistics.median(answered), 1) if answered else None,
+        "p99_ms": round(pct(0.99), 1),
+        "max_ms": round(answered[-1], 1) if answered else None,
+        "late": sum(s.late for s in samples),
+        "cpu_ms_per_click": round(cpu * 1000 / n, 2) if n else None,
+    }
+
+
+def fmt(row: dict[str, Any]) -> str:
+    return (f"{row['clicks']} clicks ({row['clicks_per_s']}/s), ack p50 {row['p50_ms']} / "
+            f"p99 {row['p99_ms']} / max {row['max_ms']} ms, late {row['late']}, "
+            f"bot CPU {row['cpu_ms_per_click']} ms/click")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_load")
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--rate", type=float, default=150.0, help="clicks per second")
+    parser.add_argument("--sweep", type=lambda s: [float(x) for x in s.split(",")],
+                        help="several rates, one phase each (for the saturation point)")
+    parser.add_argument("--minutes", type=float, default=10.0, help="per phase")
+    parser.add_argument("--round-pause", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-pin", dest="pin", action="store_false",
+                        help="do not pin the bot and the fake to separate cores")
+    parser.add_argument("--show-log", action="store_true", help="print the bot's stderr tail")
+    parser.add_argument("--json", action="store_true", help="print one JSON line per phase")
+    args = parser.parse_args()
+    load = Load(args)
+    try:
+        results = await load.run()
+    finally:
+        await load.close()
+    for row in results:
+        print(json.dumps(row) if args.json else f"{row['label']}: {fmt(row)}, "
+              f"rss {row['rss_mb']} MB")
+    print(f"clicks by kind {load.stats.kinds}, clicks the fake refused {load.stats.errors}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
