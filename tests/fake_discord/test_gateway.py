@@ -123,7 +123,7 @@ async def test_sending_to_a_vanished_client_marks_the_connection_dead() -> None:
     import aiohttp
     from aiohttp import web
 
-    from tests.fake_discord.server import _Conn
+    from tests.fake_discord.gateway import Conn
 
     class Vanished:
         closed = False
@@ -131,7 +131,7 @@ async def test_sending_to_a_vanished_client_marks_the_connection_dead() -> None:
         async def send_str(self, data: str) -> None:
             raise aiohttp.ClientConnectionResetError("Cannot write to closing transport")
 
-    conn = _Conn(cast(web.WebSocketResponse, cast(Any, Vanished())))
+    conn = Conn(cast(web.WebSocketResponse, cast(Any, Vanished())))
     conn.ready = True
     await conn.send({"op": 0})
     assert not conn.ready
