@@ -154,15 +154,21 @@ def _embed_slots(embeds: list[dict[str, Any]]) -> Iterator[tuple[int, str, dict[
                 yield i, slot, sub, key
 
 
-def link_embed_files(embeds: list[dict[str, Any]],
-                     attachments: list[FakeAttachment]) -> list[str]:
+def link_embed_files(embeds: list[dict[str, Any]], attachments: list[FakeAttachment],
+                     files_url: str) -> list[str]:
     """Point ``attachment://name`` links of the embeds at the message's attachment of that
     name, as Discord does (url, proxy_url, width, height). Returns the links that name no
-    attachment of the message: Discord accepts those but shows no picture."""
+    attachment of the message, or a file (under ``files_url``) the message no longer has:
+    Discord accepts those but shows no picture."""
     by_name = {a.filename: a for a in attachments}
+    urls = {a.url for a in attachments}
     broken: list[str] = []
     for i, slot, sub, key in _embed_slots(embeds):
         link = str(sub[key])
+        if link.startswith(files_url) and link not in urls:
+            broken.append(f"embeds[{i}].{slot}.{key} shows {link.rsplit('/', 1)[-1]!r}, a file "
+                          f"removed from the message (its files: {sorted(by_name)})")
+            continue
         if not link.startswith("attachment://"):
             continue
         found = by_name.get(link.removeprefix("attachment://"))

@@ -46,7 +46,8 @@ class MessageStore(RestLayer):
         message.attached = kept + new_attachments(payload, files, make=self._store_file)
 
     def _link_embeds(self, message: FakeMessage) -> None:
-        for broken in link_embed_files(message.embeds, message.attached):
+        files_url = f"http://127.0.0.1:{self.port}/attachments/"
+        for broken in link_embed_files(message.embeds, message.attached, files_url):
             self._violate(f"message {message.id}: {broken}; Discord shows no picture")
 
     def _new_message(self, channel: FakeChannel, payload: dict[str, Any],

@@ -26,24 +26,23 @@ class WorldLayer(WaitingLayer):
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, locale: str = "en-US",
-                  owner: FakeUser | None = None) -> FakeGuild:
-        guild = FakeGuild(self._me, self.ids.next(), name, locale=locale)
+    def add_guild(self, name: str, *, locale: str = "en-US", owner: FakeUser | None = None,
+                  shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A guild with the bot in it; ``shard=(shard_id, shard_count)`` gives it an id
+        that falls on that shard."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = FakeGuild(self._me, guild_id, name, locale=locale)
         guild.owner_id = owner.id if owner else self.bot_user.id
         self.guilds[guild.id] = guild
         if owner is not None:
             guild.add_member(owner)
-        if self._live_session() is not None:
+        if self._bots:
             self._spawn(self._dispatch("GUILD_CREATE", guild.payload(), guild_id=guild.id))
         return guild
 
-    def add_guilds(self, count: int, name: str = "guild") -> list[FakeGuild]:
-        """Many empty guilds at once (to make sharding necessary)."""
-        return [self.add_guild(f"{name}-{i}") for i in range(count)]
-
     def register_channel(self, channel: FakeChannel, *, announce: bool) -> None:
         self.channels[channel.id] = channel
-        if announce and channel.guild is not None and self._live_session() is not None:
+        if announce and channel.guild is not None and self._bots:
             event = "THREAD_CREATE" if channel.is_thread else "CHANNEL_CREATE"
             payload = channel.payload()
             if channel.is_thread:
