@@ -50,7 +50,7 @@ class ActingLayer(SlashLayer):
             "app_permissions": str(ALL_PERMISSIONS),
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.attachment_size_limit,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
         }

@@ -8,7 +8,7 @@ from . import errors as E
 from .errors import ApiError
 from .gateway import INTENT_GUILDS
 from .guilds import PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeGuild
-from .limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, validate_message
+from .limits import FLAG_EPHEMERAL, validate_message
 from .messages import FakeMessage
 from .rest import Req
 from .routes_app import AppRoutes
@@ -124,18 +124,11 @@ class ChannelRoutes(AppRoutes):
         _, message = self._channel_message(req)
         if message.author.id != self.bot_user.id:
             raise E.cannot_edit_others()
-        payload = req.json()
-        validate_message(payload, has_files=bool(req.files), editing=True,
-                         base_flags=message.flags & FLAG_COMPONENTS_V2)
-        self._apply_edit(message, payload, req.files)
-        await self._announce_update(message)
-        return 200, message.payload()
+        return await self._edit_message(message, req)
 
     async def _delete_message(self, req: Req) -> tuple[int, Any]:
         _, message = self._channel_message(req)
-        message.deleted = True
-        await self._announce_delete(message)
-        return 204, None
+        return await self._delete_message_of(message)
 
     async def _typing(self, req: Req) -> tuple[int, Any]:
         self._channel(req)

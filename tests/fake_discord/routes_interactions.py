@@ -139,18 +139,11 @@ class InteractionRoutes(ChannelRoutes):
 
     async def _edit_original(self, req: Req) -> tuple[int, Any]:
         _, message = self._original(req)
-        payload = req.json()
-        validate_message(payload, has_files=bool(req.files), editing=True,
-                         base_flags=message.flags & FLAG_COMPONENTS_V2)
-        self._apply_edit(message, payload, req.files)
-        await self._announce_update(message)
-        return 200, message.payload()
+        return await self._edit_message(message, req)
 
     async def _delete_original(self, req: Req) -> tuple[int, Any]:
         _, message = self._original(req)
-        message.deleted = True
-        await self._announce_delete(message)
-        return 204, None
+        return await self._delete_message_of(message)
 
     async def _followup(self, req: Req) -> tuple[int, Any]:
         inter = self._token_interaction(req)
@@ -190,16 +183,7 @@ class InteractionRoutes(ChannelRoutes):
         return 200, self._followup_message(req).payload()
 
     async def _edit_followup(self, req: Req) -> tuple[int, Any]:
-        message = self._followup_message(req)
-        payload = req.json()
-        validate_message(payload, has_files=bool(req.files), editing=True,
-                         base_flags=message.flags & FLAG_COMPONENTS_V2)
-        self._apply_edit(message, payload, req.files)
-        await self._announce_update(message)
-        return 200, message.payload()
+        return await self._edit_message(self._followup_message(req), req)
 
     async def _delete_followup(self, req: Req) -> tuple[int, Any]:
-        message = self._followup_message(req)
-        message.deleted = True
-        await self._announce_delete(message)
-        return 204, None
+        return await self._delete_message_of(self._followup_message(req))

@@ -17,9 +17,15 @@ from .attachments import (
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT
 from .guilds import DM, FakeChannel
 from .interactions import FakeInteraction
-from .limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_NOTIFICATIONS
+from .limits import (
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_NOTIFICATIONS,
+    validate_message,
+)
 from .messages import FakeMessage
-from .rest import RestLayer
+from .rest import Req, RestLayer
 from .users import FakeUser
 
 FLAG_SUPPRESS_EMBEDS = 1 << 2
@@ -96,10 +102,28 @@ class MessageStore(RestLayer):
         message.edits += 1
         message.edited_at = self.clock.iso_now()
 
+    async def _edit_message(self, message: FakeMessage, req: Req) -> tuple[int, Any]:
+        """An edit through any route: checked, applied, announced, returned."""
+        payload = req.json()
+        validate_message(payload, has_files=bool(req.files), editing=True,
+                         base_flags=message.flags & FLAG_COMPONENTS_V2)
+        self._apply_edit(message, payload, req.files)
+        await self._announce_update(message)
+        return 200, message.payload()
+
+    async def _delete_message_of(self, message: FakeMessage) -> tuple[int, Any]:
+        message.deleted = True
+        await self._announce_delete(message)
+        return 204, None
+
+    @staticmethod
+    def _message_intent(message: FakeMessage) -> int:
+        return INTENT_DM_MESSAGES if message.channel.type == DM else INTENT_GUILD_MESSAGES
+
     async def _announce_create(self, message: FakeMessage) -> None:
         if message.ephemeral:
             return
-        intent = INTENT_DM_MESSAGES if message.channel.type == DM else INTENT_GUILD_MESSAGES
+        intent = self._message_intent(message)
         guild = message.channel.guild
         session = self._session_for(guild.id if guild else None)
         payload = message.payload()
@@ -115,7 +139,7 @@ class MessageStore(RestLayer):
     async def _announce_update(self, message: FakeMessage) -> None:
         if message.ephemeral:
             return
-        intent = INTENT_DM_MESSAGES if message.channel.type == DM else INTENT_GUILD_MESSAGES
+        intent = self._message_intent(message)
         guild = message.channel.guild
         await self._dispatch("MESSAGE_UPDATE", message.payload(), intent=intent,
                              guild_id=guild.id if guild else None)
@@ -123,7 +147,7 @@ class MessageStore(RestLayer):
     async def _announce_delete(self, message: FakeMessage) -> None:
         if message.ephemeral:
             return
-        intent = INTENT_DM_MESSAGES if message.channel.type == DM else INTENT_GUILD_MESSAGES
+        intent = self._message_intent(message)
         guild = message.channel.guild
         data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel.id)}
         if guild is not None:

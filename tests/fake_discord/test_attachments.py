@@ -185,3 +185,16 @@ async def _raw_post(fake: FakeDiscord, channel_id: int, blobs: list[bytes]) -> i
             f"{fake.api_base}/channels/{channel_id}/messages", data=form,
             headers={"Authorization": f"Bot {fake.token}"}) as resp:
         return resp.status
+
+
+async def test_files_in_interaction_responses_and_edits(world: World) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("kifu", file=discord.File(io.BytesIO(b"v1"), "a.kifu"))
+        await i.edit_original_response(attachments=[discord.File(io.BytesIO(b"v2"), "b.kifu")])
+
+    world.bot.hook = hook
+    result = await world.alice.run(world.chan, "toy do")
+    assert [a["filename"] for a in result.reply.attachments] == ["b.kifu"]
+    async with aiohttp.ClientSession() as http, http.get(
+        result.reply.attachments[0]["url"]) as resp:
+        assert await resp.read() == b"v2"

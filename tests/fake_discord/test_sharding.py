@@ -11,7 +11,7 @@ import yarl
 
 from tests.fake_discord import FakeDiscord, FakeGuild, FakeUser, Shard, shard_of
 from tests.fake_discord.sharding import parse_shard, recommended_shards
-from tests.fake_discord.toybot import ShardedToyBot, ToyBot
+from tests.fake_discord.toybot import Hook, ShardedToyBot, ToyBot
 
 
 async def _hello(i: discord.Interaction) -> None:
@@ -68,18 +68,24 @@ class TwoShards:
     def guild(self, shard_id: int) -> FakeGuild:
         return self.guilds[shard_id]
 
+    async def start_clients(self, hook: Hook = _hello) -> list[ShardedToyBot]:
+        """Two AutoShardedBots, running shard 0 and shard 1 of 2."""
+        bots = [ShardedToyBot(shard_count=2, shard_ids=[s]) for s in (0, 1)]
+        for bot in bots:
+            bot.hook = hook
+            await self.fake.start_bot(bot)
+        return bots
+
 
 async def test_two_clients_each_see_only_their_shards_guilds(fake_discord: FakeDiscord) -> None:
     world = TwoShards(fake_discord)
-    bots = [ShardedToyBot(shard_count=2, shard_ids=[s]) for s in (0, 1)]
-    for bot in bots:
-        bot.hook = _hello
-        await fake_discord.start_bot(bot)
+    bots = await world.start_clients()
     assert fake_discord.bots == bots
     assert "IDENTIFY shard [0, 2]" in fake_discord.gateway_log
     assert "IDENTIFY shard [1, 2]" in fake_discord.gateway_log
     for s, bot in enumerate(bots):
         assert [g.id for g in bot.guilds] == [world.guild(s).id]
+        assert fake_discord.shard_of(world.guild(s), 2) == s
 
     for s in (1, 0, 1):
         result = await world.alice.run(world.chans[s], "toy do")
@@ -94,18 +100,15 @@ async def test_two_clients_each_see_only_their_shards_guilds(fake_discord: FakeD
     assert bots[0].get_guild(late.id) is None
 
 
-async def test_dms_go_to_shard_0(fake_discord: FakeDiscord) -> None:
-    world = TwoShards(fake_discord)
-    bots = [ShardedToyBot(shard_count=2, shard_ids=[s]) for s in (0, 1)]
-    for bot in bots:
-        bot.hook = _hello_dm
-        await fake_discord.start_bot(bot)
-    await world.alice.run(world.alice.dm(), "toy do")
-    assert [len(b.seen) for b in bots] == [1, 0]
-
-
 async def _hello_dm(i: discord.Interaction) -> None:
     await i.response.send_message("hi")
+
+
+async def test_dms_go_to_shard_0(fake_discord: FakeDiscord) -> None:
+    world = TwoShards(fake_discord)
+    bots = await world.start_clients(_hello_dm)
+    await world.alice.run(world.alice.dm(), "toy do")
+    assert [len(b.seen) for b in bots] == [1, 0]
 
 
 async def test_one_client_runs_the_recommended_shards(fake_discord: FakeDiscord) -> None:
@@ -125,10 +128,7 @@ async def test_one_client_runs_the_recommended_shards(fake_discord: FakeDiscord)
 async def test_a_shard_that_resumes_or_identifies_again_keeps_its_guilds(
         fake_discord: FakeDiscord) -> None:
     world = TwoShards(fake_discord)
-    bots = [ShardedToyBot(shard_count=2, shard_ids=[s]) for s in (0, 1)]
-    for bot in bots:
-        bot.hook = _hello
-        await fake_discord.start_bot(bot)
+    bots = await world.start_clients()
 
     async with fake_discord.outage():
         pending = world.guilds[1].add_text_channel("while-away")
