@@ -29,6 +29,7 @@ ALLOWED_CALLBACKS = {
     AUTOCOMPLETE: {8},
 }
 
+
 @dataclass(eq=False)
 class FakeModal:
     """A modal the bot opened for a user (interaction callback type 9)."""
