@@ -71,3 +71,11 @@ class Snowflakes:
             value = self._last + 1
         self._last = value
         return value
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose owner is that shard (``(id >> 22) % shard_count``): its
+        timestamp is moved up to ``shard_count - 1`` ms ahead."""
+        value = self.next()
+        ahead = (shard_id - (value >> 22)) % shard_count
+        self._last = value + (ahead << 22)
+        return self._last

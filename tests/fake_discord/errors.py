@@ -74,3 +74,7 @@ def invalid_form(path: list[str | int], code: str, message: str) -> ApiError:
     for key in reversed(path):
         leaf = {str(key): leaf}
     return ApiError(400, 50035, "Invalid Form Body", leaf)
+
+
+class ScenarioError(AssertionError):
+    """A test asked a fake user to do something Discord's client would not let them do."""

@@ -60,3 +60,17 @@ async def test_answer_from_an_untracked_task_within_the_grace_is_not_a_failure(
     result = await world.alice.run(world.chan, "toy do")
     assert result.failed is None
     assert result.text() == "queued answer"
+
+
+async def _hello(i: discord.Interaction) -> None:
+    await i.response.send_message("hello")
+
+
+async def test_many_moves_stay_within_the_bots_gateway_send_budget(world: World) -> None:
+    # discord.py allows itself 110 gateway sends a minute; waiting for the bot must
+    # not make it send frames, or a long scenario would stall for a minute
+    world.bot.hook = _hello
+    for _ in range(150):
+        await world.alice.run(world.chan, "toy do")
+    assert world.fake.heartbeats_received <= 2
+    assert len(world.chan.public_messages()) == 150

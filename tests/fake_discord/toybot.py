@@ -128,3 +128,8 @@ class ToyBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
             self.seen.append(interaction)
+
+
+class ShardedToyBot(ToyBot, commands.AutoShardedBot):
+    """The toy bot as an ``AutoShardedBot``: ``shard_count`` and ``shard_ids`` choose the
+    shards this client runs (without them it asks GET /gateway/bot)."""
