@@ -1,0 +1,80 @@
+"""Board picture cost over the positions of real matches (prints figures; no assertions).
+
+    .venv/bin/python -m benchmarks.bench_render [--json] [--positions N]
+
+Every record in tests/goita_core/fixtures/okifu is replayed through goita_core.kifu; after
+each action the public board of that position is built and drawn to PNG without the cache
+(one core, 800 px wide). ``--positions`` samples that many positions evenly (default 2000);
+0 takes all. With ``--json`` it prints one object: {"p50_ms", "p99_ms", "png_bytes_max"}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from bot.pictures import board_scene
+from bot.pictures.board import render_board
+from goita_core.actions import Action
+from goita_core.kifu import YAML_RULES, ReplayError, parse_kifu_yaml, play_kifu_round
+from goita_core.round import Round
+from goita_core.view import SeatView
+
+OKIFU = Path(__file__).resolve().parents[1] / "tests" / "goita_core" / "fixtures" / "okifu"
+
+
+def positions() -> Iterator[tuple[SeatView, list[str]]]:
+    """Every position of every record (seat 0's view after each deal and each action) with
+    the recorded scores; the few damaged rounds (illegal moves) are left out."""
+    for path in sorted(OKIFU.glob("*.yaml")):
+        kifu = parse_kifu_yaml(path.read_bytes())
+        names = list(kifu.players)
+        for no, kept in enumerate(kifu.rounds, 1):
+            actions: list[tuple[int, Action]] = []
+            try:
+                play_kifu_round(YAML_RULES, kept.dealer, kept.hands, kept.game, no, actions)
+            except ReplayError:
+                continue
+            rnd = Round(YAML_RULES, kept.dealer, kept.hands)
+            yield rnd.view(0, scores=kept.score, round_no=no), names
+            for seat, action in actions:
+                rnd.apply(seat, action)
+                yield rnd.view(0, scores=kept.score, round_no=no), names
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--positions", type=int, default=2000,
+                        help="positions to draw, sampled evenly (0: all)")
+    args = parser.parse_args()
+    scenes = [board_scene(view, names) for view, names in positions()]
+    total = len(scenes)
+    if args.positions and args.positions < total:
+        scenes = [scenes[i * total // args.positions] for i in range(args.positions)]
+    draw = render_board.__wrapped__  # the drawing itself, past the cache
+    draw(scenes[0])  # loads the fonts and draws the sprites and palette once
+    times, sizes = [], []
+    for scene in scenes:
+        started = time.perf_counter()
+        size = len(draw(scene))
+        times.append((time.perf_counter() - started) * 1000)
+        sizes.append(size)
+    cuts = statistics.quantiles(times, n=100)
+    figures = {"p50_ms": round(cuts[49], 2), "p99_ms": round(cuts[98], 2),
+               "png_bytes_max": max(sizes)}
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"{len(scenes)} of {total} positions from {len(list(OKIFU.glob('*.yaml')))} "
+          f"records: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, "
+          f"max {max(times):.2f} ms; PNG median {int(statistics.median(sizes)):,} bytes, "
+          f"max {figures['png_bytes_max']:,} bytes")
+
+
+if __name__ == "__main__":
+    main()
