@@ -14,36 +14,10 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 from bot.pictures import board_scene
 from bot.pictures.board import render_board
-from goita_core.actions import Action
-from goita_core.kifu import YAML_RULES, ReplayError, parse_kifu_yaml, play_kifu_round
-from goita_core.round import Round
-from goita_core.view import SeatView
-
-OKIFU = Path(__file__).resolve().parents[1] / "tests" / "goita_core" / "fixtures" / "okifu"
-
-
-def positions() -> Iterator[tuple[SeatView, list[str]]]:
-    """Every position of every record (seat 0's view after each deal and each action) with
-    the recorded scores; the few damaged rounds (illegal moves) are left out."""
-    for path in sorted(OKIFU.glob("*.yaml")):
-        kifu = parse_kifu_yaml(path.read_bytes())
-        names = list(kifu.players)
-        for no, kept in enumerate(kifu.rounds, 1):
-            actions: list[tuple[int, Action]] = []
-            try:
-                play_kifu_round(YAML_RULES, kept.dealer, kept.hands, kept.game, no, actions)
-            except ReplayError:
-                continue
-            rnd = Round(YAML_RULES, kept.dealer, kept.hands)
-            yield rnd.view(0, scores=kept.score, round_no=no), names
-            for seat, action in actions:
-                rnd.apply(seat, action)
-                yield rnd.view(0, scores=kept.score, round_no=no), names
+from tests.bot.pictures.kit import OKIFU, okifu_positions
 
 
 def main() -> None:
@@ -52,7 +26,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=2000,
                         help="positions to draw, sampled evenly (0: all)")
     args = parser.parse_args()
-    scenes = [board_scene(view, names) for view, names in positions()]
+    scenes = [board_scene(p.view(0), p.names) for p in okifu_positions()]
     total = len(scenes)
     if args.positions and args.positions < total:
         scenes = [scenes[i * total // args.positions] for i in range(args.positions)]

@@ -103,8 +103,11 @@ def _grid_origin(zone: Zone, columns: int) -> tuple[int, int]:
     return x, y
 
 
-def _plate_y(zone: Zone) -> int:
-    return zone.y + 2 * TILE_H + GAP + ZONE_GAP if zone.plate_below else zone.y
+def plate_box(seats: int, index: int) -> tuple[int, int, int, int]:
+    """Where seat ``index``'s name plate is drawn: (left, top, right, bottom)."""
+    zone = layout(seats).zones[index]
+    y = zone.y + 2 * TILE_H + GAP + ZONE_GAP if zone.plate_below else zone.y
+    return zone.x, y, zone.x + zone.w, y + PLATE_H
 
 
 def _colour(scene: BoardScene, index: int) -> D.RGB:
@@ -119,7 +122,8 @@ def _info(scene: BoardScene, seat: SeatScene) -> str:
         parts.append(lab.teams[seat.team])
     else:
         parts.append(lab.points.format(points=seat.score))
-    parts.append(lab.left.format(n=seat.left))
+    if seat.won is None:  # the winner has none left
+        parts.append(lab.left.format(n=seat.left))
     if seat.dealer:
         parts.append(lab.dealer)
     if seat.doubled:
@@ -131,10 +135,9 @@ def _info(scene: BoardScene, seat: SeatScene) -> str:
     return " · ".join(parts)
 
 
-def _plate(d: ImageDraw.ImageDraw, scene: BoardScene, index: int, zone: Zone) -> None:
+def _plate(d: ImageDraw.ImageDraw, scene: BoardScene, index: int) -> None:
     seat = scene.seats[index]
-    y = _plate_y(zone)
-    x0, x1 = zone.x, zone.x + zone.w
+    x0, y, x1, _ = plate_box(len(scene.seats), index)
     lit = seat.to_move or seat.won is not None
     bg = D.WON if seat.won is not None else D.TURN if seat.to_move else D.PLATE
     ink = D.INK if lit else D.LIGHT
@@ -214,7 +217,7 @@ def draw_board(scene: BoardScene) -> Image.Image:
     d = ImageDraw.Draw(img)
     _header(d, scene)
     for i, zone in enumerate(lay.zones):
-        _plate(d, scene, i, zone)
+        _plate(d, scene, i)
         _columns(img, d, scene, i, zone, lay.columns)
     _centre(d, scene, lay)
     return img

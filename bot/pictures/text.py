@@ -3,8 +3,8 @@
 Player names may hold any character, but the shipped subset font covers Latin, Greek,
 Cyrillic, kana and the common kanji (``fonts/subset.py``). A name is drawn with what the
 font has: emoji, symbols and invisible marks (variation selectors, joiners) are left out,
-any other missing character shows as "?", and a name with nothing readable left is drawn
-as its seat label ("Seat 3"). The embed's text keeps the full name.
+any other missing character shows as "?" (one for a run of them), and a name with nothing
+readable left is drawn as its seat label ("Seat 3"). The embed's text keeps the full name.
 """
 
 from __future__ import annotations
@@ -39,14 +39,15 @@ def covered() -> frozenset[int]:
 
 def drawable(text: str) -> str:
     """``text`` with what the font cannot draw left out (emoji, symbols, invisible marks)
-    or shown as "?" (letters of other scripts); blanks collapsed."""
+    or shown as one "?" per run (letters of other scripts); blanks collapsed."""
     have = covered()
     out: list[str] = []
     for ch in unicodedata.normalize("NFC", text):
         if ord(ch) in have:
             out.append(" " if ch.isspace() else ch)
         elif unicodedata.category(ch)[0] in "LN":
-            out.append(MISSING)
+            if not out or out[-1] != MISSING:
+                out.append(MISSING)
         elif ch.isspace():
             out.append(" ")
         # symbols, emoji, marks and format characters the font lacks: dropped
