@@ -124,8 +124,6 @@ def _info(scene: BoardScene, seat: SeatScene) -> str:
         parts.append(lab.points.format(points=seat.score))
     if seat.won is None:  # the winner has none left
         parts.append(lab.left.format(n=seat.left))
-    if seat.dealer:
-        parts.append(lab.dealer)
     if seat.doubled:
         parts.append(lab.doubled)
     if seat.shi:
@@ -147,8 +145,10 @@ def _plate(d: ImageDraw.ImageDraw, scene: BoardScene, index: int) -> None:
     right = x1 - 12
     if seat.won is not None:
         text = scene.labels.won.format(points=seat.won)
-        right -= D.pill(d, right, y + 20, text, 22, D.ATTACK, D.LIGHT, "r") + 8
-    elif seat.to_move:
+        right -= D.pill(d, right, y + 20, text, 22, D.ATTACK, D.LIGHT, "r") + 6
+    if seat.dealer:
+        right -= D.pill(d, right, y + 20, scene.labels.dealer, 20, D.DEALER, D.LIGHT, "r") + 6
+    if seat.to_move:
         d.polygon([(left, y + 10), (left + 16, y + 20), (left, y + 30)], fill=D.ATTACK)
         left += 24
     name = name_text(seat.name, scene.labels.seat.format(n=index + 1))

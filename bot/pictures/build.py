@@ -61,7 +61,8 @@ def board_scene(view: SeatView, names: Sequence[str], labels: Labels = DEFAULT_L
             left=view.hand_sizes[s],
             plays=tuple(columns[s]),
             dealer=s == view.dealer,
-            to_move=view.phase == "play" and s == view.turn,
+            # the seat to play, or a partner of a 5-Shi hand who must choose
+            to_move=s == view.turn if view.phase == "play" else s in view.goshi_pending,
             passed=s in passed,
             away=bool(away[s]) if s < len(away) else False,
             shi=shi.get(s, 0),

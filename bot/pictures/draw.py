@@ -20,6 +20,7 @@ FRAME = (74, 46, 24)  # the dark wood of the header and the frame
 FACE = (244, 222, 172)  # a piece's face
 FACE_DIM = (196, 178, 140)
 BACK = (150, 96, 48)  # a piece's back (face down)
+GRAIN = (124, 76, 34)  # the grain lines on the back
 EDGE = (96, 60, 28)
 INK = (28, 20, 14)
 INK_DIM = (110, 92, 70)
@@ -31,6 +32,7 @@ PLATE = (58, 36, 18)
 TEAMS: tuple[RGB, ...] = ((52, 120, 246), (226, 72, 72))
 SEATS3: tuple[RGB, ...] = ((52, 120, 246), (226, 72, 72), (40, 160, 90))
 SLOT = (182, 132, 76)
+DEALER = (124, 84, 160)  # the dealer's badge: a colour of its own on light and dark plates
 WON = (255, 214, 90)
 
 SCALE = 4  # tiles are drawn this many times larger, then scaled down: smooth edges
@@ -73,7 +75,7 @@ def tile(kind: Kind | None, w: int, h: int, revealed: bool = False,
         # the grain of the back
         for k in range(5):
             y = bh * (0.35 + 0.12 * k)
-            d.line([(bw * 0.2, y), (bw * 0.8, y + SCALE * (k % 2))], fill=(132, 82, 38),
+            d.line([(bw * 0.2, y), (bw * 0.8, y + SCALE * (k % 2))], fill=GRAIN,
                    width=SCALE)
     else:
         d.polygon(_outline(bw, bh, SCALE), fill=EDGE)
@@ -111,8 +113,8 @@ def pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int, fill: RGB
     return w
 
 
-KEY_COLOURS: tuple[RGB, ...] = (FRAME, FACE, FACE_DIM, BACK, EDGE, INK, INK_DIM, LIGHT, ATTACK,
-                                 LAST, TURN, PLATE, *TEAMS, *SEATS3, SLOT, WON)
+KEY_COLOURS: tuple[RGB, ...] = (FRAME, FACE, FACE_DIM, BACK, GRAIN, EDGE, INK, INK_DIM, LIGHT,
+                                 ATTACK, LAST, TURN, PLATE, *TEAMS, *SEATS3, SLOT, WON, DEALER)
 
 
 def palette(specimens: list[Image.Image], colours: int = 128) -> Image.Image:

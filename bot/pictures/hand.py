@@ -40,9 +40,9 @@ def draw_hand(scene: HandScene) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WIDTH - 1, height - 1), outline=D.FRAME, width=6)
     title = scene.labels.hand_title
-    if scene.name:
-        title = f"{name_text(scene.name, '')} · {title}" if name_text(scene.name, "") \
-            else title
+    name = name_text(scene.name, "")
+    if name:
+        title = f"{name} · {title}"
     d.text((PAD, TITLE_H // 2 + 4), fit(title, font(26), WIDTH - 2 * PAD), font=font(26),
            fill=D.INK, anchor="lm")
     count = len(scene.pieces)

@@ -49,7 +49,7 @@ class SeatScene:
     #: one column per play: (defence, attack), oldest first
     plays: tuple[tuple[Tile, Tile], ...] = ()
     dealer: bool = False
-    to_move: bool = False
+    to_move: bool = False  # to play, or to choose play on / redeal after a 5-Shi deal
     passed: bool = False  # passed on the attack now to answer
     away: bool = False
     shi: int = 0  # Shi pieces declared at the deal (5 or more), else 0

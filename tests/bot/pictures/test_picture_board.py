@@ -11,7 +11,10 @@ from PIL import Image, ImageChops
 
 from bot.pictures import BoardScene, LastMove, SeatScene, Tile, board_scene, render_board
 from bot.pictures.board import WIDTH, draw_board, layout, plate_box
-from goita_core.pieces import Kind
+from goita_core.actions import REDEAL
+from goita_core.pieces import Kind, parse_pieces
+from goita_core.round import Round
+from goita_core.rules import RuleSet
 from tests.bot.pictures.kit import okifu_position, three_player
 
 NAMES = {
@@ -123,3 +126,22 @@ def test_scenes_that_cannot_be_drawn_are_refused() -> None:
 def test_the_builder_wants_one_name_per_seat() -> None:
     with pytest.raises(ValueError, match="4 seats need 4 names"):
         board_scene(okifu_position("000.yaml", 1, 3).view(), ("Ann", "Bea", "Cy"))
+
+
+def test_a_five_shi_deal_shows_the_hand_and_who_must_choose() -> None:
+    deal = ["ししししし香馬銀", "しし香馬銀金角王", "しし香馬銀金金飛", "し香馬銀金角飛王"]
+    rnd = Round(RuleSet(), 0, [parse_pieces(h) for h in deal])
+    assert rnd.phase == "goshi"
+    scene = board_scene(rnd.view(1, round_no=1), ("Ann", "Bea", "Cy", "Dee"))
+    assert [s.shi for s in scene.seats] == [5, 0, 0, 0]
+    assert [s.to_move for s in scene.seats] == [False, False, True, False]
+    plain = replace(scene, seats=tuple(replace(s, shi=0, to_move=False) for s in scene.seats))
+    for seat in (0, 2):  # the 5-Shi holder's note and the chooser's lit plate
+        box = ImageChops.difference(draw_board(scene), draw_board(plain)).crop(
+            plate_box(4, seat)).getbbox()
+        assert box is not None
+    rnd.apply(2, REDEAL)
+    ended = board_scene(rnd.view(1, round_no=1), ("Ann", "Bea", "Cy", "Dee"))
+    assert ended.redeal and not any(s.to_move for s in ended.seats)
+    assert ImageChops.difference(draw_board(ended), draw_board(
+        replace(ended, redeal=False))).getbbox() is not None
