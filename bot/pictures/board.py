@@ -10,7 +10,7 @@ drawn upright whatever the seat, so that every name and kanji reads without turn
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from goita_core.pieces import Kind
 
 from . import draw as D
-from .scene import BoardScene, LastMove, SeatScene, Tile
+from .scene import BoardScene, Labels, LastMove, SeatScene, Tile
 from .text import fit, font, name_text
 
 WIDTH = 800
@@ -110,13 +110,11 @@ def plate_box(seats: int, index: int) -> tuple[int, int, int, int]:
     return zone.x, y, zone.x + zone.w, y + PLATE_H
 
 
-def _colour(scene: BoardScene, index: int) -> D.RGB:
-    team = scene.seats[index].team
-    return D.TEAMS[team % 2] if team is not None else D.SEATS3[index % 3]
+def _colour(seat: SeatScene, index: int) -> D.RGB:
+    return D.TEAMS[seat.team % 2] if seat.team is not None else D.SEATS3[index % 3]
 
 
-def _info(scene: BoardScene, seat: SeatScene) -> str:
-    lab = scene.labels
+def _info(seat: SeatScene, lab: Labels) -> str:
     parts = []
     if seat.team is not None and seat.team < len(lab.teams):
         parts.append(lab.teams[seat.team])
@@ -133,29 +131,34 @@ def _info(scene: BoardScene, seat: SeatScene) -> str:
     return " · ".join(parts)
 
 
-def _plate(d: ImageDraw.ImageDraw, scene: BoardScene, index: int) -> None:
-    seat = scene.seats[index]
-    x0, y, x1, _ = plate_box(len(scene.seats), index)
+@lru_cache(maxsize=1024)
+def _plate(seats: int, index: int, seat: SeatScene, lab: Labels) -> Image.Image:
+    """A seat's name plate on its piece of the board. Cached: a plate changes far less
+    often than the board (``seat`` comes without its plays)."""
+    box = plate_box(seats, index)
+    img = _background(seats).crop(box)
+    d = ImageDraw.Draw(img)
+    x1 = box[2] - box[0]
     lit = seat.to_move or seat.won is not None
     bg = D.WON if seat.won is not None else D.TURN if seat.to_move else D.PLATE
     ink = D.INK if lit else D.LIGHT
-    d.rounded_rectangle((x0, y, x1, y + PLATE_H), radius=10, fill=bg)
-    d.rounded_rectangle((x0, y, x0 + 12, y + PLATE_H), radius=6, fill=_colour(scene, index))
-    left = x0 + 22
-    right = x1 - 12
+    d.rounded_rectangle((0, 0, x1, PLATE_H), radius=10, fill=bg)
+    d.rounded_rectangle((0, 0, 12, PLATE_H), radius=6, fill=_colour(seat, index))
+    left, right = 22, x1 - 12
     if seat.won is not None:
-        text = scene.labels.won.format(points=seat.won)
-        right -= D.pill(d, right, y + 20, text, 22, D.ATTACK, D.LIGHT, "r") + 6
+        text = lab.won.format(points=seat.won)
+        right -= D.pill(d, right, 20, text, 22, D.ATTACK, D.LIGHT, "r") + 6
     if seat.dealer:
-        right -= D.pill(d, right, y + 20, scene.labels.dealer, 20, D.DEALER, D.LIGHT, "r") + 6
+        right -= D.pill(d, right, 20, lab.dealer, 20, D.DEALER, D.LIGHT, "r") + 6
     if seat.to_move:
-        d.polygon([(left, y + 10), (left + 16, y + 20), (left, y + 30)], fill=D.ATTACK)
+        d.polygon([(left, 10), (left + 16, 20), (left, 30)], fill=D.ATTACK)
         left += 24
-    name = name_text(seat.name, scene.labels.seat.format(n=index + 1))
+    name = name_text(seat.name, lab.seat.format(n=index + 1))
     big, small = font(26), font(22)
-    d.text((left, y + 20), fit(name, big, right - left), font=big, fill=ink, anchor="lm")
-    d.text((x0 + 22, y + 48), fit(_info(scene, seat), small, x1 - x0 - 34), font=small,
+    d.text((left, 20), fit(name, big, right - left), font=big, fill=ink, anchor="lm")
+    d.text((22, 48), fit(_info(seat, lab), small, x1 - 34), font=small,
            fill=D.INK if lit else (226, 206, 176), anchor="lm")
+    return img
 
 
 def _columns(img: Image.Image, d: ImageDraw.ImageDraw, scene: BoardScene, index: int,
@@ -217,7 +220,10 @@ def draw_board(scene: BoardScene) -> Image.Image:
     d = ImageDraw.Draw(img)
     _header(d, scene)
     for i, zone in enumerate(lay.zones):
-        _plate(d, scene, i)
+        seat = scene.seats[i]
+        plate = _plate(len(scene.seats), i, replace(seat, plays=(), passed=False),
+                       scene.labels)
+        img.paste(plate, plate_box(len(scene.seats), i)[:2])
         _columns(img, d, scene, i, zone, lay.columns)
     _centre(d, scene, lay)
     return img
