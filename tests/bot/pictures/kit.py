@@ -7,16 +7,29 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from goita_core.actions import Action
 from goita_core.kifu import YAML_RULES, ReplayError, parse_kifu_yaml, play_kifu_round
 from goita_core.match import Match
+from goita_core.pieces import Kind
 from goita_core.round import Round
 from goita_core.rules import RuleSet
 from goita_core.view import SeatView
 
 OKIFU = Path(__file__).resolve().parents[2] / "goita_core" / "fixtures" / "okifu"
 NAMES = ("Ann", "CPU 2 (hard)", "田中太郎", "Zoë")
+#: a 4-seat deal for hand-made positions: seat 0 leads, seat 1 can answer 馬 with 馬 or 王
+DEAL = ("しし香馬銀金角王", "しし香馬銀金角王", "ししし香馬銀金飛", "ししし香馬銀金飛")
+
+
+class Pasted(NamedTuple):
+    """One piece a picture drew (recorded by the ``drawn`` fixture)."""
+
+    kind: Kind | None  # None: a face-down piece's back
+    width: int
+    revealed: bool
+    dim: bool
 
 
 @dataclass

@@ -3,38 +3,18 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
-import pytest
 from PIL import Image
 
 from bot.pictures import HandScene, hand_scene, render_hand
-from bot.pictures import draw as D
 from bot.pictures.hand import WIDTH, draw_hand
 from goita_core.actions import PASS, Play
 from goita_core.pieces import Kind, parse_pieces
 from goita_core.round import Round
 from goita_core.rules import RuleSet
-from tests.bot.pictures.kit import three_player
+from tests.bot.pictures.kit import DEAL, Pasted, three_player
 
-DEAL = ["しし香馬銀金角王", "しし香馬銀金角王", "ししし香馬銀金飛", "ししし香馬銀金飛"]
-
-Drawn = list[tuple[Kind | None, int, bool, bool]]
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
-    """Every piece the hand drawing pastes: (kind, width, revealed, dimmed)."""
-    calls: Drawn = []
-    real = D.tile
-
-    def recording(kind: Kind | None, w: int, h: int, revealed: bool = False,
-                  dim: bool = False) -> Image.Image:
-        calls.append((kind, w, revealed, dim))
-        return real(kind, w, h, revealed, dim)
-
-    monkeypatch.setattr(D, "tile", recording)
-    yield calls
+Drawn = list[Pasted]
 
 
 def test_on_its_turn_only_the_pieces_it_may_play_first_are_bright(drawn: Drawn) -> None:
@@ -43,7 +23,7 @@ def test_on_its_turn_only_the_pieces_it_may_play_first_are_bright(drawn: Drawn) 
     scene = hand_scene(rnd.view(1), selected=Kind.OU)
     assert scene.playable == frozenset({Kind.BAKKO, Kind.OU}) and scene.selected is Kind.OU
     draw_hand(scene)
-    bright = {kind for kind, _, _, dim in drawn if not dim}
+    bright = {p.kind for p in drawn if not p.dim}
     assert bright == {Kind.BAKKO, Kind.OU}
     assert len(drawn) == 8
 
@@ -63,7 +43,7 @@ def test_its_own_face_down_pieces_are_shown_to_it_alone(drawn: Drawn) -> None:
     assert hand_scene(rnd.view(0)).face_down == (Kind.GON,)
     assert hand_scene(rnd.view(1)).face_down == ()
     draw_hand(hand_scene(rnd.view(0)))
-    assert [(k, r) for k, _, r, _ in drawn if r] == [(Kind.GON, True)]
+    assert [p.kind for p in drawn if p.revealed] == [Kind.GON]
 
 
 def test_ten_pieces_fit_the_width(drawn: Drawn) -> None:
@@ -72,7 +52,7 @@ def test_ten_pieces_fit_the_width(drawn: Drawn) -> None:
     assert len(scene.pieces) == 10
     picture = Image.open(io.BytesIO(render_hand(scene)))
     assert picture.width == WIDTH
-    width = drawn[0][1]
+    width = drawn[0].width
     assert 10 * width + 9 * 8 <= WIDTH
 
 

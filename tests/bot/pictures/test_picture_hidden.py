@@ -5,36 +5,16 @@ that differ only in hidden pieces are the same picture."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-
-import pytest
-from PIL import Image
 
 from bot.pictures import board_scene, render_board
-from bot.pictures import draw as D
 from bot.pictures.board import draw_board
 from goita_core.actions import PASS, Play
 from goita_core.pieces import Kind, parse_pieces
 from goita_core.round import Round
 from goita_core.rules import RuleSet
-from tests.bot.pictures.kit import Position, okifu_positions, three_player
+from tests.bot.pictures.kit import DEAL, Pasted, Position, okifu_positions, three_player
 
-Drawn = list[tuple[Kind | None, bool]]
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
-    """Every piece the board drawing pastes: (kind or None for a back, revealed)."""
-    calls: Drawn = []
-    real = D.tile
-
-    def recording(kind: Kind | None, w: int, h: int, revealed: bool = False,
-                  dim: bool = False) -> Image.Image:
-        calls.append((kind, revealed))
-        return real(kind, w, h, revealed, dim)
-
-    monkeypatch.setattr(D, "tile", recording)
-    yield calls
+Drawn = list[Pasted]
 
 
 def table_sees(rnd: Round) -> tuple[Counter[Kind | None], int]:
@@ -59,8 +39,8 @@ def check(position: Position, drawn: Drawn) -> None:
     for seat in range(rnd.n):  # whoever's view the board is built from
         drawn.clear()
         draw_board(board_scene(position.view(seat), position.names))
-        assert Counter(kind for kind, _ in drawn) == seen
-        revealed = sum(1 for _, r in drawn if r)
+        assert Counter(p.kind for p in drawn) == seen
+        revealed = sum(1 for p in drawn if p.revealed)
         assert revealed == (face_down if rnd.over else 0)
 
 
@@ -87,13 +67,12 @@ def test_every_seats_view_gives_the_same_board() -> None:
 
 
 # two deals that differ only in hidden pieces: seat 0's face-down lead and seat 2's hand
-DEAL_A = ["しし香馬銀金角王", "しし香馬銀金角王", "ししし香馬銀金飛", "ししし香馬銀金飛"]
-DEAL_B = ["しし銀馬銀金角王", "しし香馬銀金角王", "ししし香馬香金飛", "ししし香馬銀金飛"]
+DEAL_B = ("しし銀馬銀金角王", "しし香馬銀金角王", "ししし香馬香金飛", "ししし香馬銀金飛")
 
 
 def test_positions_that_differ_only_in_hidden_pieces_give_the_same_picture() -> None:
     pictures = []
-    for deal, lead in ((DEAL_A, Kind.GON), (DEAL_B, Kind.GIN)):
+    for deal, lead in ((DEAL, Kind.GON), (DEAL_B, Kind.GIN)):
         rnd = Round(RuleSet(), 0, [parse_pieces(h) for h in deal])
         rnd.apply(0, Play(lead, Kind.BAKKO))
         rnd.apply(1, PASS)
