@@ -27,7 +27,7 @@ MARGIN = 14
 TILE_W, TILE_H, GAP = 66, 74, 8
 PLATE_H = 64
 ZONE_GAP = 8  # between a seat's plate and its columns
-CACHE_SIZE = 256
+CACHE_SIZE = 256  # boards of ~30 KB: under 10 MB
 
 _lock = threading.Lock()  # FreeType faces and the sprite caches are shared: one at a time
 
@@ -131,7 +131,7 @@ def _info(seat: SeatScene, lab: Labels) -> str:
     return " · ".join(parts)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)  # 60 KB each: enough for the plates of a few dozen live tables
 def _plate(seats: int, index: int, seat: SeatScene, lab: Labels) -> Image.Image:
     """A seat's name plate on its piece of the board. Cached: a plate changes far less
     often than the board (``seat`` comes without its plays)."""
@@ -157,7 +157,7 @@ def _plate(seats: int, index: int, seat: SeatScene, lab: Labels) -> Image.Image:
     big, small = font(26), font(22)
     d.text((left, 20), fit(name, big, right - left), font=big, fill=ink, anchor="lm")
     d.text((22, 48), fit(_info(seat, lab), small, x1 - 34), font=small,
-           fill=D.INK if lit else (226, 206, 176), anchor="lm")
+           fill=D.INK if lit else D.MUTED, anchor="lm")
     return img
 
 

@@ -25,6 +25,7 @@ EDGE = (96, 60, 28)
 INK = (28, 20, 14)
 INK_DIM = (110, 92, 70)
 LIGHT = (255, 246, 226)
+MUTED = (226, 206, 176)  # the second line of a dark plate
 ATTACK = (222, 52, 36)  # the attack to answer
 LAST = (255, 206, 40)  # the last move
 TURN = (255, 244, 214)  # the plate of the seat to move
@@ -114,7 +115,8 @@ def pill(d: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int, fill: RGB
 
 
 KEY_COLOURS: tuple[RGB, ...] = (FRAME, FACE, FACE_DIM, BACK, GRAIN, EDGE, INK, INK_DIM, LIGHT,
-                                 ATTACK, LAST, TURN, PLATE, *TEAMS, *SEATS3, SLOT, WON, DEALER)
+                                 MUTED, ATTACK, LAST, TURN, PLATE, *TEAMS, *SEATS3, SLOT, WON,
+                                 DEALER)
 
 
 def palette(specimens: list[Image.Image], colours: int = 128) -> Image.Image:
