@@ -9,7 +9,6 @@ drawn upright whatever the seat, so that every name and kanji reads without turn
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -29,7 +28,6 @@ PLATE_H = 64
 ZONE_GAP = 8  # between a seat's plate and its columns
 CACHE_SIZE = 256  # boards of ~30 KB: under 10 MB
 
-_lock = threading.Lock()  # FreeType faces and the sprite caches are shared: one at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,5 +251,5 @@ def _palette() -> Image.Image:
 def render_board(scene: BoardScene) -> bytes:
     """The board as PNG bytes, 800 px wide. Cached: an equal scene (the same position,
     names and labels) is never drawn twice while it stays among the last 256."""
-    with _lock:
+    with D.LOCK:
         return D.png(draw_board(scene), _palette())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -35,6 +36,9 @@ SEATS3: tuple[RGB, ...] = ((52, 120, 246), (226, 72, 72), (40, 160, 90))
 SLOT = (182, 132, 76)
 DEALER = (124, 84, 160)  # the dealer's badge: a colour of its own on light and dark plates
 WON = (255, 214, 90)
+
+#: held while drawing: the FreeType faces and the sprite caches are shared by all pictures
+LOCK = threading.Lock()
 
 SCALE = 4  # tiles are drawn this many times larger, then scaled down: smooth edges
 

@@ -4,7 +4,6 @@ be played first are bright, the others dimmed, and a chosen first piece is lifte
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -22,7 +21,6 @@ LIFT = 12  # how far a chosen piece is raised
 SMALL_W, SMALL_H = 44, 50
 CACHE_SIZE = 256
 
-_lock = threading.Lock()
 
 
 def _tile_size(count: int) -> tuple[int, int]:
@@ -86,5 +84,5 @@ def _palette() -> Image.Image:
 @lru_cache(maxsize=CACHE_SIZE)
 def render_hand(scene: HandScene) -> bytes:
     """The hand as PNG bytes, 800 px wide; cached like the board."""
-    with _lock:
+    with D.LOCK:
         return D.png(draw_hand(scene), _palette())

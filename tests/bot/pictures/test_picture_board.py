@@ -4,6 +4,7 @@ and scenes that cannot be drawn refused."""
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -145,3 +146,13 @@ def test_a_five_shi_deal_shows_the_hand_and_who_must_choose() -> None:
     assert ended.redeal and not any(s.to_move for s in ended.seats)
     assert ImageChops.difference(draw_board(ended), draw_board(
         replace(ended, redeal=False))).getbbox() is not None
+
+
+def test_pictures_drawn_from_several_threads_at_once_are_the_same() -> None:
+    """The adapter renders off the event loop (asyncio.to_thread), several tables at once."""
+    scenes = [replace(four(), round_no=100 + i) for i in range(6)]
+    scenes += [replace(three(), round_no=100 + i) for i in range(6)]
+    alone = [render_board.__wrapped__(s) for s in scenes]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(render_board, scenes))
+    assert together == alone

@@ -59,3 +59,8 @@ def test_ten_pieces_fit_the_width(drawn: Drawn) -> None:
 def test_the_hand_is_drawn_once_per_scene() -> None:
     scene = HandScene(pieces=(Kind.SHI, Kind.OU))
     assert render_hand(scene) is render_hand(HandScene(pieces=(Kind.SHI, Kind.OU)))
+
+
+def test_an_empty_hand_is_drawn_without_pieces(drawn: Drawn) -> None:
+    picture = Image.open(io.BytesIO(render_hand(HandScene(pieces=(), name="Ann"))))
+    assert picture.width == WIDTH and drawn == []
