@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_the_fonts_ship_as_package_data_with_their_licence() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = data["tool"]["setuptools"]["package-data"]["bot.pictures"]
+    patterns = data["tool"]["setuptools"]["package-data"]["bot.pictures.fonts"]
     shipped = {p.name for p in Path(str(FONTS)).iterdir()}
     for name in (TEXT_FONT, PIECE_FONT, "GoitaSans-Bold.txt", "OFL.txt"):
         assert name in shipped
-        assert any(Path("fonts", name).match(pattern) for pattern in patterns)
+        assert any(Path(name).match(pattern) for pattern in patterns)
     licence = (FONTS / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Adobe" in licence  # the copyright lines of the source fonts
