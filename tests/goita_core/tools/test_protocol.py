@@ -108,6 +108,40 @@ def test_engine_answers_every_line() -> None:
     assert answers[5] == {"ok": True}
 
 
+HOSTILE_LINES = [
+    "[" * 200_000 + "]" * 200_000,  # deeper than the JSON parser recurses
+    '{"type": "act", "seat": 0, "n": ' + "9" * 50_000 + "}",  # beyond int()'s digit limit
+    "x" * 3_000_000,  # longer than MAX_LINE
+    json.dumps({"type": "act", "seat": 0, "hand": "し" * 5000, "hand_sizes": [8] * 4,
+                "history": [], "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "act", "seat": 0, "hand": "しし", "hand_sizes": [8] * 4,
+                "history": [], "scores": [float("inf"), "x"], "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "act", "seat": 0, "hand": "しし", "hand_sizes": [8] * 4,
+                "history": [{"seat": 0, "action": "play", "first": "", "second": ""}],
+                "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "hello", "protocol": "x" * 10_000, "options": {"rules": []}}),
+    json.dumps({"type": "goshi", "seat": 0, "partner": [], "hand": 5}),
+    "\ud800 not even text",
+]
+
+
+def test_our_engine_survives_hostile_lines_and_keeps_answering(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from goita_core.tools import engine
+
+    monkeypatch.setattr(engine, "MAX_LINE", 1_000_000)
+    rnd = Round(RuleSet(), 0, complete_deal({}))
+    good = json.dumps(act_message(rnd.view(0), 50), ensure_ascii=False)
+    text = "\n".join([*HOSTILE_LINES, good]) + "\n"
+    out = io.StringIO()
+    assert serve("normal", 1, 50, io.StringIO(text), out, io.StringIO()) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(HOSTILE_LINES) + 1
+    assert all(a.get("ok") is False for a in answers[:3])
+    assert answers[2]["error"] == "line longer than 1000000 characters"
+    assert answers[-1]["action"] == "play"
+
+
 def test_our_engine_plays_like_our_player_through_the_host() -> None:
     player = EnginePlayer([*ENGINE, "--level", "normal"], seat=0, time_ms=500)
     normal = make_player("normal")
@@ -135,6 +169,11 @@ BAD_ENGINES = {
     "crash": "sys.exit(3)",
     "slow": "time.sleep(30)",
     "not_object": "print('[1, 2]', flush=True)",
+    # within the 64 KiB line limit, so the JSON parser itself meets them
+    "deep_json": "print('[' * 30000 + ']' * 30000, flush=True)",
+    "huge_int": "print('{\"action\": \"pass\", \"n\": ' + '9' * 50000 + '}', flush=True)",
+    "wrong_types": "print(json.dumps({'action': 'play', 'first': ['x'], 'second': {}}), "
+                   "flush=True)",
 }
 
 
