@@ -60,6 +60,18 @@ def check_size(text: str | bytes) -> None:
         raise KifuError(f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB")
 
 
+def record_text(text: str | bytes) -> str:
+    """A record's text, its size checked, bytes decoded as UTF-8 (a byte-order mark is
+    dropped)."""
+    check_size(text)
+    if isinstance(text, bytes):
+        try:
+            return text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise KifuError(f"not UTF-8 text: {exc}") from None
+    return text
+
+
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}

@@ -48,6 +48,7 @@ from .common import (
     check_size,
     read_int,
     read_piece,
+    record_text,
     show,
 )
 from .replay import Anomaly, ReplayReport, RoundSummary, play_kifu_round
@@ -250,12 +251,7 @@ class MatchRecord:
     @classmethod
     def loads(cls, text: str | bytes) -> MatchRecord:
         """Read a record's JSON text. Raises :class:`KifuError` for anything else."""
-        check_size(text)
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8-sig")
-            except UnicodeDecodeError as exc:
-                raise KifuError(f"not UTF-8 text: {exc}") from None
+        text = record_text(text)
         check_json_depth(text)
         try:
             data = json.loads(text, parse_int=_json_int)

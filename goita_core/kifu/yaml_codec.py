@@ -36,7 +36,7 @@ from typing import Any
 import yaml
 
 from ..pieces import KANJI, Kind, PieceParseError, parse_pieces
-from .common import MAX_DEPTH, MAX_DIGITS, KifuError, check_size, read_int, read_piece, show
+from .common import MAX_DEPTH, MAX_DIGITS, KifuError, read_int, read_piece, record_text, show
 
 Move = tuple[int, Kind, Kind]
 
@@ -118,13 +118,7 @@ def _load_yaml(text: str) -> object:
 def parse_kifu_yaml(text: str | bytes) -> Kifu:
     """Read a YAML kifu. Raises :class:`KifuError` for anything that is not one (the deal
     and the moves are judged later, by :func:`replay_kifu`)."""
-    check_size(text)
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise KifuError(f"not UTF-8 text: {exc}") from None
-    data = _load_yaml(text.lstrip("\ufeff"))
+    data = _load_yaml(record_text(text).lstrip("\ufeff"))
     if not isinstance(data, dict):
         raise KifuError("a kifu is a YAML mapping with p0..p3 and log")
     version = data.get("version", 1.0)

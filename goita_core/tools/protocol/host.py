@@ -213,13 +213,15 @@ class EngineHost:
             return self._exchange(msg, time.monotonic() + timeout)
 
     def close(self) -> None:
-        """Say bye and stop the process (killed if it does not exit within a second)."""
+        """Say bye and stop the process (killed if it has not exited within a second)."""
         with self._lock:
             pipes = self._pipes
             if pipes is not None:
+                deadline = time.monotonic() + 1.0
                 try:
-                    write_all(pipes.stdin, b'{"type": "bye"}\n', time.monotonic() + 0.5)
-                    self._out.get(time.monotonic() + 1.0)
+                    write_all(pipes.stdin, b'{"type": "bye"}\n', deadline)
+                    while self._out.get(deadline) is not None:  # its answer, then its end
+                        pass
                 except (OSError, WriteTimeout):
                     pass
             self._kill()

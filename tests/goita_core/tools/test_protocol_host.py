@@ -176,3 +176,89 @@ async def test_one_tables_hung_engine_does_not_delay_another_tables_engine() -> 
     finally:
         await hung.close_async()
         await quick.close_async()
+
+
+BAD_ENGINES = {
+    "garbage": "print('hello there', flush=True)",
+    "illegal": "print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)",
+    "crash": "sys.exit(3)",
+    "slow": "time.sleep(30)",
+    "not_object": "print('[1, 2]', flush=True)",
+    # within the 64 KiB line limit, so the JSON parser itself meets them
+    "deep_json": "print('[' * 30000 + ']' * 30000, flush=True)",
+    "huge_int": "print('{\"action\": \"pass\", \"n\": ' + '9' * 50000 + '}', flush=True)",
+    "wrong_types": "print(json.dumps({'action': 'play', 'first': ['x'], 'second': {}}), "
+                   "flush=True)",
+}
+
+
+def bad_engine(tmp_path: Path, behaviour: str) -> list[str]:
+    """An engine that says hello properly, then misbehaves on every act."""
+    script = tmp_path / f"{behaviour}.py"
+    script.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['type'] == 'hello':\n"
+        "        print(json.dumps({'ok': True, 'name': 'bad'}), flush=True)\n"
+        "    elif msg['type'] in ('act', 'goshi'):\n"
+        f"        {BAD_ENGINES[behaviour]}\n"
+        "    else:\n"
+        "        print(json.dumps({'ok': True}), flush=True)\n",
+        encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
+@pytest.mark.parametrize("behaviour", sorted(BAD_ENGINES))
+def test_a_misbehaving_engine_never_stalls_the_game(tmp_path: Path, behaviour: str) -> None:
+    reports: list[str] = []
+    player = EnginePlayer(bad_engine(tmp_path, behaviour), seat=0, time_ms=50, grace_ms=150,
+                          on_incident=reports.append)
+    try:
+        rnd = Round(RuleSet(), 0, complete_deal({}))
+        start = time.perf_counter()
+        for _ in range(2):
+            view = rnd.view(0)
+            assert player.act(view) in view.legal
+        # each decision waits at most time_ms + grace_ms (plus an engine restart)
+        assert time.perf_counter() - start < 6
+        assert len(reports) == 2 and all("safe legal move" in r for r in reports)
+    finally:
+        player.close()
+
+
+def test_an_engine_that_cannot_start_is_replaced(tmp_path: Path) -> None:
+    reports: list[str] = []
+    player = EnginePlayer([str(tmp_path / "missing-engine")], seat=1, on_incident=reports.append)
+    rnd = Round(RuleSet(), 1, complete_deal({}))
+    view = rnd.view(1)
+    assert player.act(view) in view.legal
+    assert "cannot start" in reports[0]
+    player.close()
+
+
+def test_an_engine_answering_twice_does_not_shift_later_answers(tmp_path: Path) -> None:
+    script = tmp_path / "chatty.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    msg = json.loads(line)\n"
+        "    if msg['type'] == 'hello':\n"
+        "        print(json.dumps({'ok': True, 'name': 'chatty'}), flush=True)\n"
+        "    elif msg['type'] == 'act':\n"
+        "        print(json.dumps(msg['legal'][0]), flush=True)\n"
+        "        print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)\n"
+        "    else:\n"
+        "        print(json.dumps({'ok': True}), flush=True)\n",
+        encoding="utf-8")
+    reports: list[str] = []
+    player = EnginePlayer([sys.executable, str(script)], seat=0, on_incident=reports.append)
+    try:
+        rnd = Round(RuleSet(), 0, complete_deal({}))
+        for _ in range(3):
+            view = rnd.view(0)
+            assert player.act(view) == view.legal[0]
+            time.sleep(0.05)  # let the extra line arrive
+        assert reports == []
+    finally:
+        player.close()
