@@ -92,6 +92,7 @@ class EngineHost:
         self.seat = seat
         self.options = options or {}
         self.startup_timeout = startup_timeout
+        self.close_timeout = 1.0
         self.max_restarts = max_restarts
         self.env: Mapping[str, str] = engine_env(pass_env)
         self.restarts = -1
@@ -213,11 +214,12 @@ class EngineHost:
             return self._exchange(msg, time.monotonic() + timeout)
 
     def close(self) -> None:
-        """Say bye and stop the process (killed if it has not exited within a second)."""
+        """Say bye and stop the process (killed if it has not exited within
+        ``close_timeout`` seconds)."""
         with self._lock:
             pipes = self._pipes
             if pipes is not None:
-                deadline = time.monotonic() + 1.0
+                deadline = time.monotonic() + self.close_timeout
                 try:
                     write_all(pipes.stdin, b'{"type": "bye"}\n', deadline)
                     while self._out.get(deadline) is not None:  # its answer, then its end

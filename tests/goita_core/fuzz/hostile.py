@@ -69,6 +69,8 @@ class FakeEngine:
                 on_act(self, msg)
             else:
                 self.answer({"ok": True})
+                if msg["type"] == "bye":
+                    return
 
     def close(self, *fds: int) -> None:
         """Close these descriptors (all by default), each once: a number closed twice

@@ -52,6 +52,7 @@ def session(index: int) -> tuple[str, int, list[str]]:
     player = EnginePlayer(["hostile"], seat=0, time_ms=5, grace_ms=grace,
                           on_incident=reports.append, startup_timeout=0.1,
                           spawn=fake_spawn(script))
+    player.host.close_timeout = 0.05  # a silent engine would hold every session a second
     other = make_player("random", index)
     decisions = 0
     try:
