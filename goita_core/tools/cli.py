@@ -13,6 +13,7 @@ import sys
 
 from ..errors import GoitaError
 from ..kifu import (
+    MAX_RECORD_BYTES,
     YAML_RULES,
     Kifu,
     KifuError,
@@ -64,10 +65,10 @@ def replay_main(argv: list[str]) -> int:
 def _replay(path: str, as_json: bool, ou_rule: str) -> int:
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(MAX_RECORD_BYTES + 1)  # a larger record is refused below
     except OSError as exc:
         print(f"error: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2

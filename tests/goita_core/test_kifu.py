@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
 
 from goita_core import PLAY_ON, REDEAL, Match, Play, RuleSet
 from goita_core.kifu import (
+    MAX_RECORD_BYTES,
     YAML_RULES,
     Kifu,
     KifuError,
@@ -328,3 +330,63 @@ def test_rounds_after_the_match_was_won_are_flagged() -> None:
     report = replay_kifu(parse_kifu_yaml(text))
     assert [(a.round_no, a.kind) for a in report.anomalies] == [(2, "after_match_end")]
     assert report.scores == [220, 0]
+
+
+# -- hostile records ---------------------------------------------------------------------------
+def _round_with(uchidashi: str) -> str:
+    return KIFU_HEAD + (' - {hand: {p0: "", p1: "", p2: "", p3: ""}, '
+                        f'uchidashi: "{uchidashi}", score: [0,0]}}\n')
+
+
+def alias_bomb(levels: int) -> str:
+    """The billion laughs: ``levels`` lists of nine aliases of the one before."""
+    text = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    for i in range(1, levels):
+        text += f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]\n"
+    return text + f"version: *a{levels - 1}\nlog: *a{levels - 1}\n"
+
+
+#: records an attacker can upload, with what the refusal must say; each once escaped as a
+#: ValueError ("internal error"), or took seconds and hundreds of MB
+HOSTILE: dict[str, tuple[str, str]] = {
+    "superscript_digit": (_round_with("²"), "round 1: uchidashi must be a number"),
+    "double_minus": (_round_with("--1"), "round 1: uchidashi must be a number"),
+    "5000_digits": (_round_with("1" * 5000), "round 1: uchidashi must be a number"),
+    "plain_5000_digits": (KIFU_HEAD + " - {uchidashi: " + "7" * 5000 + "}\n",
+                          "line 7, column 16: a number of more than 20 digits"),
+    "alias_bomb": (alias_bomb(9), "line 1, column 5: YAML anchors and aliases are not allowed"),
+    "merge_key": ('base: &b {p0: "x"}\nhand: {<<: *b}\n', "anchors and aliases"),
+    "deep_flow": ("log: " + "[" * 100 + "]" * 100 + "\n", "nested deeper than 16 levels"),
+    "native_huge_int": ('{"format": "goita-match", "version": 1, "seed": ' + "9" * 5000 + "}",
+                        "more than 20 digits"),
+    "native_digit_string": ('{"format": "goita-match", "version": 1, "seed": "' + "9" * 5000
+                            + '"}', "seed must be a number"),
+    "native_deep": ('{"format": "goita-match", "rounds": ' + "[" * 5000 + "]" * 5000 + "}",
+                    "nested deeper than 16 levels"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_records_are_refused_quickly_with_the_place(name: str) -> None:
+    text, message = HOSTILE[name]
+    start = time.perf_counter()
+    with pytest.raises(KifuError) as info:
+        load_record(text.encode())
+    assert message in str(info.value)
+    assert len(str(info.value)) < 200  # a field is shown cut short, never whole
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_record_larger_than_the_limit_is_refused_before_parsing() -> None:
+    big = KIFU_HEAD + "# " + "x" * MAX_RECORD_BYTES + "\n"
+    with pytest.raises(KifuError, match="larger than 4 MiB"):
+        parse_kifu_yaml(big)
+    with pytest.raises(KifuError, match="larger than 4 MiB"):
+        MatchRecord.loads(" " * (MAX_RECORD_BYTES + 1))
+
+
+def test_numbers_are_ascii_digits() -> None:
+    assert parse_kifu_yaml(_round_with(" 2 ")).rounds[0].dealer == 2
+    for bad in ("٣", "1e3", "0x2", "", " ", "+", "1_000"):
+        with pytest.raises(KifuError, match="uchidashi must be a number"):
+            parse_kifu_yaml(_round_with(bad))

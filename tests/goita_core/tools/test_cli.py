@@ -13,7 +13,7 @@ from goita_core import REDEAL, Match
 from goita_core.kifu import MatchRecord
 from goita_core.tools.cli import replay_main
 from tests.goita_core.helpers import complete_deal
-from tests.goita_core.test_kifu import SOLO, kifu_text
+from tests.goita_core.test_kifu import HOSTILE, SOLO, kifu_text
 
 OKIFU = Path(__file__).parent.parent / "fixtures" / "okifu"
 
@@ -127,3 +127,23 @@ def test_module_entry_point() -> None:
                           timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert isinstance(json.loads(proc.stdout)["scores"], list)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_records_get_one_clear_line_never_an_internal_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    f = tmp_path / "hostile.yaml"
+    f.write_text(HOSTILE[name][0], encoding="utf-8")
+    code, out, err = run(capsys, str(f))
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {f}: malformed record: ") and err.count("\n") == 1
+    assert HOSTILE[name][1] in err and "internal error" not in err
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "huge.yaml"
+    with f.open("wb") as fh:
+        fh.truncate(64 * 1024 * 1024)  # sparse: 64 MiB of zeros that cost no disk
+    code, _, err = run(capsys, str(f))
+    assert code == 2 and "larger than 4 MiB" in err

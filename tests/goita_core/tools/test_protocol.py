@@ -1,4 +1,4 @@
-"""Engine protocol: messages both ways, our engine, and a host that survives bad engines."""
+"""Engine protocol: messages both ways, and our engine (which survives a hostile host)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import io
 import json
 import random
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
@@ -108,6 +106,40 @@ def test_engine_answers_every_line() -> None:
     assert answers[5] == {"ok": True}
 
 
+HOSTILE_LINES = [
+    "[" * 200_000 + "]" * 200_000,  # deeper than the JSON parser recurses
+    '{"type": "act", "seat": 0, "n": ' + "9" * 50_000 + "}",  # beyond int()'s digit limit
+    "x" * 3_000_000,  # longer than MAX_LINE
+    json.dumps({"type": "act", "seat": 0, "hand": "し" * 5000, "hand_sizes": [8] * 4,
+                "history": [], "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "act", "seat": 0, "hand": "しし", "hand_sizes": [8] * 4,
+                "history": [], "scores": [float("inf"), "x"], "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "act", "seat": 0, "hand": "しし", "hand_sizes": [8] * 4,
+                "history": [{"seat": 0, "action": "play", "first": "", "second": ""}],
+                "legal": [{"action": "pass"}]}),
+    json.dumps({"type": "hello", "protocol": "x" * 10_000, "options": {"rules": []}}),
+    json.dumps({"type": "goshi", "seat": 0, "partner": [], "hand": 5}),
+    "\ud800 not even text",
+]
+
+
+def test_our_engine_survives_hostile_lines_and_keeps_answering(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from goita_core.tools import engine
+
+    monkeypatch.setattr(engine, "MAX_LINE", 1_000_000)
+    rnd = Round(RuleSet(), 0, complete_deal({}))
+    good = json.dumps(act_message(rnd.view(0), 50), ensure_ascii=False)
+    text = "\n".join([*HOSTILE_LINES, good]) + "\n"
+    out = io.StringIO()
+    assert serve("normal", 1, 50, io.StringIO(text), out, io.StringIO()) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(HOSTILE_LINES) + 1
+    assert all(a.get("ok") is False for a in answers[:3])
+    assert answers[2]["error"] == "line longer than 1000000 characters"
+    assert answers[-1]["action"] == "play"
+
+
 def test_our_engine_plays_like_our_player_through_the_host() -> None:
     player = EnginePlayer([*ENGINE, "--level", "normal"], seat=0, time_ms=500)
     normal = make_player("normal")
@@ -129,89 +161,8 @@ def test_our_engine_plays_like_our_player_through_the_host() -> None:
         player.close()
 
 
-BAD_ENGINES = {
-    "garbage": "print('hello there', flush=True)",
-    "illegal": "print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)",
-    "crash": "sys.exit(3)",
-    "slow": "time.sleep(30)",
-    "not_object": "print('[1, 2]', flush=True)",
-}
-
-
-def bad_engine(tmp_path: Path, behaviour: str) -> list[str]:
-    """An engine that says hello properly, then misbehaves on every act."""
-    script = tmp_path / f"{behaviour}.py"
-    script.write_text(
-        "import json, sys, time\n"
-        "for line in sys.stdin:\n"
-        "    msg = json.loads(line)\n"
-        "    if msg['type'] == 'hello':\n"
-        "        print(json.dumps({'ok': True, 'name': 'bad'}), flush=True)\n"
-        "    elif msg['type'] in ('act', 'goshi'):\n"
-        f"        {BAD_ENGINES[behaviour]}\n"
-        "    else:\n"
-        "        print(json.dumps({'ok': True}), flush=True)\n",
-        encoding="utf-8")
-    return [sys.executable, str(script)]
-
-
-@pytest.mark.parametrize("behaviour", sorted(BAD_ENGINES))
-def test_a_misbehaving_engine_never_stalls_the_game(tmp_path: Path, behaviour: str) -> None:
-    reports: list[str] = []
-    player = EnginePlayer(bad_engine(tmp_path, behaviour), seat=0, time_ms=50, grace_ms=150,
-                          on_incident=reports.append)
-    try:
-        rnd = Round(RuleSet(), 0, complete_deal({}))
-        start = time.perf_counter()
-        for _ in range(2):
-            view = rnd.view(0)
-            assert player.act(view) in view.legal
-        # each decision waits at most time_ms + grace_ms (plus an engine restart)
-        assert time.perf_counter() - start < 6
-        assert len(reports) == 2 and all("safe legal move" in r for r in reports)
-    finally:
-        player.close()
-
-
-def test_an_engine_that_cannot_start_is_replaced(tmp_path: Path) -> None:
-    reports: list[str] = []
-    player = EnginePlayer([str(tmp_path / "missing-engine")], seat=1, on_incident=reports.append)
-    rnd = Round(RuleSet(), 1, complete_deal({}))
-    view = rnd.view(1)
-    assert player.act(view) in view.legal
-    assert "cannot start" in reports[0]
-    player.close()
-
-
 def test_a_pass_is_the_engines_answer_when_legal() -> None:
     # protocol answers carry no seat: an extra "info" key is ignored
     from goita_core.actions import action_from_json
 
     assert action_from_json({"action": "pass", "info": "thinking"}) is PASS
-
-
-def test_an_engine_answering_twice_does_not_shift_later_answers(tmp_path: Path) -> None:
-    script = tmp_path / "chatty.py"
-    script.write_text(
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    msg = json.loads(line)\n"
-        "    if msg['type'] == 'hello':\n"
-        "        print(json.dumps({'ok': True, 'name': 'chatty'}), flush=True)\n"
-        "    elif msg['type'] == 'act':\n"
-        "        print(json.dumps(msg['legal'][0]), flush=True)\n"
-        "        print(json.dumps({'action': 'play', 'first': '王', 'second': '王'}), flush=True)\n"
-        "    else:\n"
-        "        print(json.dumps({'ok': True}), flush=True)\n",
-        encoding="utf-8")
-    reports: list[str] = []
-    player = EnginePlayer([sys.executable, str(script)], seat=0, on_incident=reports.append)
-    try:
-        rnd = Round(RuleSet(), 0, complete_deal({}))
-        for _ in range(3):
-            view = rnd.view(0)
-            assert player.act(view) == view.legal[0]
-            time.sleep(0.05)  # let the extra line arrive
-        assert reports == []
-    finally:
-        player.close()
