@@ -130,7 +130,15 @@ class TableStore(Protocol):
         """The id of the channel's live table, if any."""
 
 
-class ResultsStore(Protocol):
+class ResultsRecorder(Protocol):
+    """The part of the results store the table service needs: recording a match."""
+
+    async def record_match(self, match: FinishedMatch) -> int:
+        """Store a finished (or stopped) match, add it to every human's stats, update the
+        ratings; returns the match id."""
+
+
+class ResultsStore(ResultsRecorder, Protocol):
     """Finished matches and the stats and ratings they add up to, per Discord server.
 
     ``record_match`` is one transaction and idempotent: recording the same match again
@@ -138,10 +146,6 @@ class ResultsStore(Protocol):
     numbers come from :func:`bot.app.records.seat_stats`, the rating update from
     :func:`bot.app.ratings.rate_match` (both from the ratings this store holds).
     """
-
-    async def record_match(self, match: FinishedMatch) -> int:
-        """Store a finished (or stopped) match, add it to every human's stats, update the
-        ratings; returns the match id."""
 
     async def leaderboard(self, guild_id: int, sort: LeaderboardSort = "rating",
                           page: int = 0, per_page: int = ...) -> LeaderboardPage:

@@ -48,7 +48,7 @@ async def test_an_engine_seat_plays_a_whole_match(tmp_path: Path) -> None:
         done = await play_human_until_over(rig, table.id, ALICE)
         assert done.status == "finished"
         log = moves.read_text(encoding="utf-8").split()
-        engine_moves = [e for e in await rig.repo.entries(table.id)
+        engine_moves = [e for e in await rig.store.entries(table.id)
                         if e.kind == "act" and e.seat == 1]
         assert log.count("act") >= len(engine_moves) > 0  # every move came from the engine
         assert log[-1] == "bye"  # the process was told to stop when the table closed
@@ -78,7 +78,7 @@ async def test_a_broken_engine_is_replaced_by_safe_moves(tmp_path: Path) -> None
         await rig.service.start(table.id, ALICE)
         done = await play_human_until_over(rig, table.id, ALICE)
         assert done.status == "finished"
-        assert any(e.seat == 1 for e in await rig.repo.entries(table.id) if e.kind == "act")
+        assert any(e.seat == 1 for e in await rig.store.entries(table.id) if e.kind == "act")
     finally:
         await rig.service.stop_driver()
         await rig.conn.close()

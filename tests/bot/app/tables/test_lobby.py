@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bot.app.errors import TableError
-from bot.app.service import TableService
+from bot.app.tables import TableService
 from tests.bot.app.kit import ALICE, BOB, CAROL, DAVE, EVE, Rig, full_table, make_rig, rig
 
 __all__ = ["rig"]
 
 
 async def stored(rig: Rig, table_id: int) -> dict[str, object]:
-    table = await rig.repo.load(table_id)
+    table = await rig.store.load(table_id)
     assert table is not None
     return table.to_json()
 
@@ -57,7 +57,7 @@ async def test_one_live_table_per_channel(rig: Rig) -> None:
 async def test_database_also_refuses_a_second_live_table(rig: Rig, tmp_path: object) -> None:
     # a second service on the same file that has not loaded the first table
     await rig.service.create_table(1, 500, ALICE)
-    second = TableService(rig.repo, rig.clock, rig.presenter, rig.settings)
+    second = TableService(rig.store, rig.clock, rig.presenter, rig.settings)
     with pytest.raises(TableError) as info:
         await second.create_table(1, 500, BOB)
     assert info.value.code == "table_exists"
@@ -164,7 +164,7 @@ async def test_remove_move_shuffle(rig: Rig) -> None:
 async def test_start_needs_four_and_the_host(rig: Rig) -> None:
     table = await full_table(rig, "easy", "normal")
     err = await refused(rig, table.id, "need_four", rig.service.start(table.id, ALICE))
-    assert err.params == {"seated": 3}
+    assert err.params == {"seated": 3, "players": 4}
     await rig.service.add_cpu(table.id, ALICE, "easy")
     await rig.service.start(table.id, ALICE)
     assert table.status == "playing" and table.match is not None
@@ -218,9 +218,9 @@ async def test_tables_for_user(rig: Rig) -> None:
 
 async def test_old_closed_tables_are_forgotten(rig: Rig, monkeypatch: pytest.MonkeyPatch
                                                ) -> None:
-    import bot.app.service as service_module
+    import bot.app.tables.kernel as kernel_module
 
-    monkeypatch.setattr(service_module, "MAX_CLOSED_IN_MEMORY", 2)
+    monkeypatch.setattr(kernel_module, "MAX_CLOSED_IN_MEMORY", 2)
     ids = []
     for channel in range(4):
         table = await rig.service.create_table(1, 600 + channel, ALICE)
@@ -231,4 +231,4 @@ async def test_old_closed_tables_are_forgotten(rig: Rig, monkeypatch: pytest.Mon
     with pytest.raises(TableError) as info:
         rig.service.get(ids[0])
     assert info.value.code == "no_table"
-    assert (await rig.repo.load(ids[0])) is not None  # still in the store
+    assert (await rig.store.load(ids[0])) is not None  # still in the store

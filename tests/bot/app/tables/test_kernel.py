@@ -18,7 +18,7 @@ from tests.bot.app.kit import ALICE, BOB, CAROL, Rig, Timing, make_rig
 
 async def rebuilt(rig: Rig, table_id: int) -> Table:
     """The table as restore() would rebuild it from the store."""
-    table = await rig.repo.load(table_id)
+    table = await rig.store.load(table_id)
     assert table is not None
     await rig.service._rebuild(table)
     return table
@@ -53,7 +53,7 @@ async def test_memory_always_equals_the_store(tmp_path: Path, seed: int) -> None
             if not table.live:
                 break
             before = table.to_json()
-            stored_before = len(await rig.repo.entries(table.id))
+            stored_before = len(await rig.store.entries(table.id))
             shown_before = len(rig.presenter.calls)
             op = rng.random()
             user = rng.choice(users)
@@ -80,7 +80,7 @@ async def test_memory_always_equals_the_store(tmp_path: Path, seed: int) -> None
             except TableError:
                 refused += 1
                 assert table.to_json() == before  # a refusal changes nothing
-                assert len(await rig.repo.entries(table.id)) == stored_before
+                assert len(await rig.store.entries(table.id)) == stored_before
                 assert len(rig.presenter.calls) == shown_before
             same(table, await rebuilt(rig, table.id))
         assert accepted >= 3 and refused >= 1  # (a stop or leave may end it early)

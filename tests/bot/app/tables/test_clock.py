@@ -10,15 +10,9 @@ import pytest
 
 from bot.app.errors import TableError
 from bot.app.table import Table
-from tests.bot.app.kit import ALICE, BOB, Rig, Timing, choose, full_table, make_rig, rig
+from tests.bot.app.kit import ALICE, BOB, Rig, Timing, choose, make_rig, rig, started
 
 __all__ = ["rig"]
-
-
-async def started(rig: Rig, *levels: str) -> Table:
-    table = await full_table(rig, *levels)
-    await rig.service.start(table.id, ALICE)
-    return table
 
 
 async def until_turn(rig: Rig, table: Table, seat: int, limit: int = 500) -> None:
@@ -49,16 +43,16 @@ async def test_warning_then_takeover_then_back(rig: Rig) -> None:
     assert seat.away
     assert table.version == version + 1
     assert [c.kind for c in rig.presenter.prompts()][-1] == "taken_over"
-    entries = await rig.repo.entries(table.id)
+    entries = await rig.store.entries(table.id)
     assert entries[-1].actor == "timeout" and entries[-1].seat == 0
-    stored = await rig.repo.load(table.id)
+    stored = await rig.store.load(table.id)
     assert stored is not None and stored.seats[0] is not None and stored.seats[0].away
     # while away, the CPU plays Alice's turns after the CPU delay, without prompting her
     rig.presenter.clear()
     for _ in range(200):
         rig.clock.advance(rig.settings.cpu_move_delay_seconds)
         await rig.service.tick()
-        if any(e.actor == "away" for e in await rig.repo.entries(table.id)):
+        if any(e.actor == "away" for e in await rig.store.entries(table.id)):
             break
     else:
         raise AssertionError("the away seat never moved")
@@ -98,7 +92,7 @@ async def test_acting_while_away_takes_the_seat_back(rig: Rig) -> None:
     # the CPU would move for her after its delay; she clicks first
     await rig.service.act(table.id, ALICE.id, table.version, choose(table, 0))
     assert not table.seat(0).away
-    assert (await rig.repo.entries(table.id))[-1].actor == "human"
+    assert (await rig.store.entries(table.id))[-1].actor == "human"
 
 
 async def test_everyone_away_too_long_closes_the_table(tmp_path: Path) -> None:
@@ -155,14 +149,14 @@ async def test_driver_runs_cpu_moves_on_real_time(tmp_path: Path) -> None:
         def now(self) -> float:
             return asyncio.get_running_loop().time()
 
-    from bot.app.service import TableService
+    from bot.app.tables import TableService
     from bot.storage.db import open_database
-    from bot.storage.tables import TableRepository
+    from bot.storage.tables import SqliteTableStore
     from tests.bot.app.kit import FixedSeeds, RecordingPresenter
 
     conn = await open_database(tmp_path / "g.sqlite3")
     presenter = RecordingPresenter()
-    service = TableService(TableRepository(conn), Wall(), presenter,
+    service = TableService(SqliteTableStore(conn), Wall(), presenter,
                            Timing(cpu_move_delay_seconds=0.01), seed_source=FixedSeeds())
     try:
         service.start_driver()
@@ -185,3 +179,21 @@ async def test_driver_runs_cpu_moves_on_real_time(tmp_path: Path) -> None:
     finally:
         await service.stop_driver()
         await conn.close()
+
+
+async def test_stop_driver_returns_when_a_change_woke_the_driver_just_before(rig: Rig) -> None:
+    service = rig.service
+    service.start_driver()
+    await asyncio.sleep(0.01)  # the driver sleeps until a deadline or a wake-up
+    # A change wakes the driver and the shutdown cancels it in the same loop iteration.
+    # (asyncio.wait_for on Python 3.11 swallowed that cancellation: shutdown hung forever.)
+    await service.create_table(1, 500, ALICE)
+    stop = asyncio.create_task(service.stop_driver())
+    done, _ = await asyncio.wait({stop}, timeout=5)
+    assert stop in done, "stop_driver() hangs: the driver ignored its cancellation"
+    await stop
+    # and the driver really stopped: a later stop and a fresh start both work
+    await service.stop_driver()
+    service.start_driver()
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(service.stop_driver(), 5)

@@ -1,5 +1,5 @@
 """Playing: a whole match with one human and three CPUs, refused clicks, 5-Shi prompts,
-store-before-present, results, rematch, leaving mid-game."""
+store-before-present, rematch, leaving mid-game."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from tests.bot.app.kit import (
     BOB,
     CAROL,
     Call,
+    RecordingResults,
     Rig,
     choose,
     fixed_deals,
@@ -27,24 +28,10 @@ from tests.bot.app.kit import (
     make_rig,
     play_human_until_over,
     rig,
+    started,
 )
 
 __all__ = ["rig"]
-
-
-class Results:
-    def __init__(self) -> None:
-        self.recorded: list[Any] = []
-
-    async def record_match(self, match: Any) -> int:
-        self.recorded.append(match)
-        return len(self.recorded)
-
-
-async def started(rig: Rig, *levels: str) -> Table:
-    table = await full_table(rig, *levels)
-    await rig.service.start(table.id, ALICE)
-    return table
 
 
 async def until_turn(rig: Rig, table: Table, seat: int, limit: int = 500) -> None:
@@ -59,7 +46,7 @@ async def until_turn(rig: Rig, table: Table, seat: int, limit: int = 500) -> Non
 
 
 async def test_one_human_three_cpus_play_a_whole_match(tmp_path: Path) -> None:
-    results = Results()
+    results = RecordingResults()
     rig = await make_rig(tmp_path / "g.sqlite3", results=results)
     try:
         table = await started(rig, "easy", "normal", "normal")
@@ -79,7 +66,7 @@ async def test_one_human_three_cpus_play_a_whole_match(tmp_path: Path) -> None:
         assert turns and len(your_turn) == len(turns)
         assert {c.seat for c in your_turn} == {0}
         # the log in the database is the whole match, step by step
-        entries = await rig.repo.entries(table.id)
+        entries = await rig.store.entries(table.id)
         assert [e.seq for e in entries] == list(range(1, done.version + 1))
         assert entries[0].kind == "deal"
         assert {e.actor for e in entries if e.kind == "act"} == {"human", "cpu"}
@@ -95,7 +82,7 @@ async def test_one_human_three_cpus_play_a_whole_match(tmp_path: Path) -> None:
 
         replayed = MatchRecord.loads(fm.record_json).to_match()
         assert replayed.scores == match.scores and replayed.winner == match.winner
-        stored = await rig.repo.load(table.id)
+        stored = await rig.store.load(table.id)
         assert stored is not None and stored.result_recorded and stored.status == "finished"
         assert rig.service.table_for_channel(500) is None
         assert rig.service.next_deadline() is None
@@ -121,7 +108,7 @@ async def test_refused_clicks_change_nothing(rig: Rig) -> None:
     table = await started(rig, "normal", "normal", "normal")
     await until_turn(rig, table, 0)
     snapshot = table.to_json()
-    db_entries = len(await rig.repo.entries(table.id))
+    db_entries = len(await rig.store.entries(table.id))
     calls = len(rig.presenter.calls)
     move = choose(table, 0)
 
@@ -130,7 +117,7 @@ async def test_refused_clicks_change_nothing(rig: Rig) -> None:
             await rig.service.act(table.id, user_id, version, action)
         assert info.value.code == code
         assert table.to_json() == snapshot
-        assert len(await rig.repo.entries(table.id)) == db_entries
+        assert len(await rig.store.entries(table.id)) == db_entries
         assert len(rig.presenter.calls) == calls
 
     await expect("not_seated", BOB.id, table.version)
@@ -176,7 +163,7 @@ async def test_racing_clicks_one_wins(rig: Rig) -> None:
     errors = [o for o in outcomes if isinstance(o, TableError)]
     assert len(accepted) == 1 and all(e.code == "stale" for e in errors)
     assert table.version == version + 1
-    assert len(await rig.repo.entries(table.id)) == version + 1
+    assert len(await rig.store.entries(table.id)) == version + 1
 
 
 async def test_nothing_is_presented_before_it_is_stored(rig: Rig) -> None:
@@ -256,7 +243,7 @@ async def test_goshi_cpu_partner_decides_by_itself(tmp_path: Path) -> None:
         decided = [e for c in rig.presenter.calls if c.change is not None
                    for e in c.change.events if isinstance(e, GoshiDecided)]
         assert [e.seat for e in decided] == [2]
-        entries = await rig.repo.entries(table.id)
+        entries = await rig.store.entries(table.id)
         assert entries[1].actor == "cpu" and entries[1].seat == 2
     finally:
         await rig.conn.close()
@@ -279,26 +266,6 @@ async def test_leave_mid_game_a_cpu_takes_the_seat(rig: Rig) -> None:
     assert rig.presenter.closed() == ["abandoned"]
 
 
-async def test_stop_mid_game_records_a_stopped_match(tmp_path: Path) -> None:
-    results = Results()
-    rig = await make_rig(tmp_path / "g.sqlite3", results=results)
-    try:
-        table = await started(rig, "normal", "normal", "normal")
-        with pytest.raises(TableError) as info:
-            await rig.service.stop(table.id, BOB)
-        assert info.value.code == "not_host_or_manager"
-        await rig.service.stop(table.id, ALICE)
-        assert table.status == "cancelled" and rig.presenter.closed() == ["stopped"]
-        assert len(results.recorded) == 1 and results.recorded[0].stopped_early
-        assert results.recorded[0].winner_team is None
-        with pytest.raises(TableError) as info:
-            await rig.service.act(table.id, ALICE.id, table.version, PASS)
-        assert info.value.code == "not_playing"
-        assert rig.service.next_deadline() is None
-    finally:
-        await rig.conn.close()
-
-
 async def test_rematch_same_seats_new_match(rig: Rig) -> None:
     table = await full_table(rig, "easy", "easy", "easy", target=50)
     await rig.service.start(table.id, ALICE)
@@ -319,38 +286,20 @@ async def test_rematch_same_seats_new_match(rig: Rig) -> None:
 
 
 async def test_rematch_refused_when_the_channel_was_taken_meanwhile(rig: Rig) -> None:
-    from bot.app.service import TableService
+    from bot.app.tables import TableService
 
     table = await full_table(rig, "easy", "easy", "easy", target=50)
     await rig.service.start(table.id, ALICE)
     await play_human_until_over(rig, table.id, ALICE)
     # another bot process (same database) opened a table in the channel
-    other = TableService(rig.repo, rig.clock, rig.presenter, rig.settings)
+    other = TableService(rig.store, rig.clock, rig.presenter, rig.settings)
     await other.create_table(1, 500, BOB)
     with pytest.raises(TableError) as info:
         await rig.service.rematch(table.id, ALICE)
     assert info.value.code == "table_exists"
     assert rig.service.get(table.id).status == "finished"
-    stored = await rig.repo.load(table.id)
+    stored = await rig.store.load(table.id)
     assert stored is not None and stored.status == "finished"
-
-
-async def test_record_of_an_injected_deal_replays_from_its_hands(tmp_path: Path) -> None:
-    from goita_core.kifu import MatchRecord
-
-    results = Results()
-    rig = await make_rig(tmp_path / "g.sqlite3", results=results,
-                         deal_source=fixed_deals([GOSHI_ALICE_HOLDS]))
-    try:
-        table = await full_table(rig, "easy", "easy", "easy", target=50)
-        await rig.service.start(table.id, ALICE)
-        await play_human_until_over(rig, table.id, ALICE)
-        record = MatchRecord.loads(results.recorded[0].record_json)
-        assert record.seed is None  # the first deal was not the seed's
-        assert table.match is not None
-        assert record.to_match().scores == table.match.scores
-    finally:
-        await rig.conn.close()
 
 
 TWO_GOSHI = hands_of("ししししし香香香", "ししししし香馬馬", "馬銀銀金金角飛王", "馬銀銀金金角飛王")
@@ -381,32 +330,5 @@ async def test_two_partners_decide_at_the_same_time(tmp_path: Path) -> None:
         with pytest.raises(TableError) as info:
             await rig.service.act(table.id, CAROL.id, drawn, PLAY_ON)
         assert info.value.code == "stale"
-    finally:
-        await rig.conn.close()
-
-
-async def test_a_result_that_failed_to_store_is_retried_before_a_rematch(
-        tmp_path: Path) -> None:
-    class FlakyResults(Results):
-        fail = True
-
-        async def record_match(self, match: Any) -> int:
-            if self.fail:
-                self.fail = False
-                raise RuntimeError("database is locked")
-            return await super().record_match(match)
-
-    results = FlakyResults()
-    rig = await make_rig(tmp_path / "g.sqlite3", results=results)
-    try:
-        table = await full_table(rig, "easy", "easy", "easy", target=50)
-        await rig.service.start(table.id, ALICE)
-        await play_human_until_over(rig, table.id, ALICE)
-        assert results.recorded == [] and not table.result_recorded
-        finished_scores = list(table.match.scores) if table.match else []
-        await rig.service.rematch(table.id, ALICE)
-        assert len(results.recorded) == 1
-        assert list(results.recorded[0].scores) == finished_scores
-        assert table.match_no == 2
     finally:
         await rig.conn.close()
