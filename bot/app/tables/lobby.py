@@ -23,8 +23,10 @@ class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
                            target: int = 150, double_any_seventh: bool = False,
                            players: int = 4) -> Table:
-        if players not in (3, 4):
-            raise TableError("bad_players", players=players)
+        try:
+            RuleSet(players=players)
+        except ValueError:
+            raise TableError("bad_players", players=players) from None
         try:
             rules = RuleSet(players=players, target=target,
                             double_any_seventh=double_any_seventh)

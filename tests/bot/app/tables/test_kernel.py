@@ -31,7 +31,7 @@ def same(a: Table, b: Table) -> None:
         return
     assert a.match.scores == b.match.scores
     assert a.match.round_no == b.match.round_no
-    for seat in range(4):
+    for seat in range(a.players):
         assert a.match.view(seat) == b.match.view(seat)
 
 
