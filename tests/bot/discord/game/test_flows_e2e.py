@@ -359,8 +359,8 @@ async def make_world_again(world: World, make_settings: Callable[..., Any]) -> W
     from bot.client import create_bot
     from tests.bot.discord.kit import FAST, FakeClockAdapter
 
-    bot = create_bot(make_settings(**FAST), guild_ready_timeout=0.05)
-    bot.clock = FakeClockAdapter(world.fake)  # type: ignore[attr-defined]
+    bot = create_bot(make_settings(**FAST), clock=FakeClockAdapter(world.fake),
+                     guild_ready_timeout=0.05)
     await world.fake.start_bot(bot)
     again = World(world.fake, world.guild, world.chan, bot)
     await again.settle()

@@ -11,14 +11,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.app.records import FinishedMatch, SeatRecord, summarize_rounds
 from bot.client import create_bot
 from bot.storage.db import open_database
-from bot.storage.results import FinishedMatch, ResultsRepository, SeatRecord, summarize_rounds
+from bot.storage.results import SqliteResultsStore
 from goita_core import Match
 from goita_core.kifu import MatchRecord
 from tests.fake_discord import FakeDiscord, FakeUser
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
+REPO_ROOT = Path(__file__).resolve().parents[4]
 
 
 def played_match(seed: int, seats: Sequence[SeatRecord], guild_id: int, table_id: int,
@@ -57,7 +58,7 @@ def seats_of(users: Sequence[FakeUser | str]) -> list[SeatRecord]:
 async def record(path: Path, matches: Sequence[FinishedMatch]) -> list[int]:
     conn = await open_database(path)
     try:
-        repo = ResultsRepository(conn)
+        repo = SqliteResultsStore(conn)
         return [await repo.record_match(m) for m in matches]
     finally:
         await conn.close()

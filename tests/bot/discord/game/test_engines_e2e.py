@@ -83,7 +83,7 @@ async def test_an_engine_is_seated_from_the_lobby_and_plays_a_match(
     table = world.table()
     assert table.status == "finished"
     assert table.match is not None and max(table.match.scores) >= 50
-    engine_moves = [e for e in await world.service.repo.entries(tid)
+    engine_moves = [e for e in await world.service.store.entries(tid)
                     if e.kind == "act" and e.seat == 1]
     assert engine_moves, "the engine seat never moved"
     # every move came from the engine process itself: no substituted move, and it

@@ -4,14 +4,16 @@ the hand offers exactly the legal moves."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
+import discord
 import pytest
 
 import bot.i18n
 from bot.app.table import Seat, Table
 from bot.discord import render
-from bot.discord.buttons import GoitaButton, LobbySelect
+from bot.discord.render.components import ButtonId, MenuId, action_from_arg
 from goita_core.actions import PASS, Play
 from goita_core.match import Match
 from goita_core.pieces import Kind
@@ -22,10 +24,30 @@ from tests.fake_discord.limits import validate_message
 LONG = "*_" * 16
 
 
-def hand_buttons(rendered: render.Rendered) -> list[GoitaButton]:
-    """A hand's items (all buttons: a hand has no select menu)."""
-    assert all(isinstance(i, GoitaButton) for i in rendered.items)
-    return [i for i in rendered.items if isinstance(i, GoitaButton)]
+@dataclass
+class HandButton:
+    bid: ButtonId  # what a click on it says
+    item: discord.ui.Button[Any]
+
+
+def hand_buttons(rendered: render.Rendered) -> list[HandButton]:
+    """A hand's items (all buttons: a hand has no select menu), with their ids decoded."""
+    out = []
+    for item in rendered.items:
+        assert isinstance(item, discord.ui.Button)
+        bid = ButtonId.parse(item.custom_id)
+        assert bid is not None, item.custom_id
+        out.append(HandButton(bid, item))
+    return out
+
+
+def menu_kind(item: discord.ui.Item[Any]) -> str | None:
+    """The kind of a lobby menu (None for a button)."""
+    if not isinstance(item, discord.ui.Select):
+        return None
+    menu = MenuId.parse(item.custom_id)
+    assert menu is not None, item.custom_id
+    return menu.kind
 
 
 @pytest.fixture(autouse=True)
@@ -128,14 +150,14 @@ def test_the_hand_offers_exactly_the_legal_moves_in_two_clicks() -> None:
             first_step = render.render_hand(table, seat, "en")
             for item in hand_buttons(first_step):
                 if item.bid.action == "play":
-                    offered.add(render.action_from_arg(item.bid.arg))
+                    offered.add(action_from_arg(item.bid.arg))
                     continue
                 assert item.bid.action == "pick"
                 second_step = render.render_hand(table, seat, "en", first=Kind(int(item.bid.arg)))
                 for second in hand_buttons(second_step):
                     if second.bid.action == "back":
                         continue
-                    action = render.action_from_arg(second.bid.arg)
+                    action = action_from_arg(second.bid.arg)
                     if second.item.disabled:
                         assert isinstance(action, Play) and action.second == Kind.OU
                         assert action not in legal
@@ -182,16 +204,16 @@ def test_engine_seats_and_many_engines_fit_the_lobby_and_board(lang: str) -> Non
     lobby = render.render_lobby(table, lang, 10, engines)
     check(lobby)
     menu = lobby.items[-1]
-    assert isinstance(menu, LobbySelect) and menu.kind == "engine"
-    assert len(menu.item.options) == 25 and not menu.item.disabled
-    assert menu.item.options[0].label == "⚙ " + engines[0]
+    assert isinstance(menu, discord.ui.Select) and menu_kind(menu) == "engine"
+    assert len(menu.options) == 25 and not menu.disabled
+    assert menu.options[0].label == "⚙ " + engines[0]
     assert "**2.** ⚙ 00\\_\\_" in (lobby.embed.description or "")  # escaped markdown
     table.seats[3] = Seat("engine", engines[29], level=engines[29])
     full = render.render_lobby(table, lang, 10, engines)
     check(full)
-    assert full.items[-1].item.disabled  # full table: nothing more to seat
-    assert not any(isinstance(i, LobbySelect) and i.kind == "engine"
-                   for i in render.render_lobby(table, lang, 10).items)
+    assert menu_kind(full.items[-1]) == "engine"
+    assert full.items[-1].disabled  # full table: nothing more to seat
+    assert not any(menu_kind(i) == "engine" for i in render.render_lobby(table, lang, 10).items)
     table.match, table.status = Match(table.rules, seed=1), "playing"
     board = render.render_board(table, lang, 60)
     check(board)
