@@ -1,13 +1,11 @@
 """The composition root: the one place that builds the bot's parts and gives them to each
 other. Loaded by `GoitaBot.setup_hook` as a discord.py extension (`bot.client.EXTENSIONS`).
 
-    SQLite connection ─┬─ SqliteTableStore ──┐
-                       └─ SqliteResultsStore ┼─ TableService ─┐
-    DiscordPresenter ────────────────────────┘                ├─ Services ─ GameCog
-                                              Archive(results)┘             StatsCog, MetaCog
-
-The database is closed by a close hook, after the cogs have unloaded (the table service's
-timers stopped, the presenter's last edits sent).
+One SQLite connection serves both stores; the table service gets the table store, the
+results store and the presenter; `Services` (the service, the presenter and the results
+behind `Archive`) goes to `GoitaBot.services` and to the game cog. The database is closed by
+a close hook, after the cogs have unloaded (the table service's timers stopped, the
+presenter's last edits sent).
 """
 
 from __future__ import annotations
