@@ -59,6 +59,7 @@ def test_each_contract_fails_when_its_rule_is_broken(tmp_path: Path) -> None:
     _append(tmp_path / "bot/app/errors.py", "import bot.storage.db")
     # a cycle inside the adapter: the renderers import a feature that imports them
     _append(tmp_path / "bot/discord/render/common.py", "import bot.discord.game")
+    _append(tmp_path / "bot/discord/archive.py", "import aiosqlite")  # a cog's own database
 
     result = lint_imports(tmp_path)
 
@@ -68,6 +69,7 @@ def test_each_contract_fails_when_its_rule_is_broken(tmp_path: Path) -> None:
     assert "goita_core.match -> subprocess" in result.stdout
     assert "goita_core.pieces -> bot.config" in result.stdout
     assert "bot.app.errors -> bot.storage.db" in result.stdout
+    assert "bot.discord.archive -> aiosqlite" in result.stdout
 
 
 def _covered(module: str, expressions: list[str]) -> bool:
