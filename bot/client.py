@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.app.ports import Clock, SystemClock
 from bot.config import Settings
 from bot.discord.commands import goita_group
-from bot.discord.services import Services
+from bot.discord.services import HasServices, Services
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ CloseHook = Callable[[], Awaitable[None]]
 _gc_frozen = False
 
 
-class GoitaBot(commands.Bot):
+class GoitaBot(HasServices, commands.Bot):
     """The bot. Holds the settings, the clock, and the services the composition root
     builds (`services`: the one way commands and buttons reach the bot's state, through
     `bot.discord.services.services_of`)."""

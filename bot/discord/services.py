@@ -25,14 +25,19 @@ class Services:
     archive: Archive
 
 
+class HasServices:
+    """The bot's slot for its services (a base of ``bot.client.GoitaBot``), declared here so
+    the adapter reads it typed without importing the client."""
+
+    services: Services | None = None
+
+
 class NotAssembled(RuntimeError):
-    """A command or click reached a bot that was built without its services (or is
-    shutting down)."""
+    """A command or click reached a bot that was built without its services."""
 
 
 def services_of(client: discord.Client) -> Services:
     """The services of the bot that received an interaction (``GoitaBot.services``)."""
-    services = getattr(client, "services", None)
-    if not isinstance(services, Services):
+    if not isinstance(client, HasServices) or client.services is None:
         raise NotAssembled(f"{type(client).__name__} has no services")
-    return services
+    return client.services
