@@ -334,7 +334,7 @@ async def test_a_table_whose_log_cannot_be_replayed_is_closed(tmp_path: Path) ->
     await rig.conn.close()
     rig2 = await make_rig(path)
     assert await rig2.service.restore() == []
-    stored = await rig2.repo.load(game.id)
+    stored = await rig2.store.load(game.id)
     assert stored is not None and stored.status == "cancelled"
     assert stored.close_reason == "broken"
     # the channel is free again
@@ -373,7 +373,7 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: 
     assert await rig2.service.restore() == []
     assert len(results.recorded) == 1
     assert results.recorded[0].winner_team is not None
-    stored = await rig2.repo.load(table.id)
+    stored = await rig2.store.load(table.id)
     assert stored is not None and stored.result_recorded
     # and only once: another start records nothing more
     await rig2.conn.close()
