@@ -1,7 +1,7 @@
 """The table model: seats, status, timers and the running match, plus its JSON snapshot.
 
 The snapshot holds everything but the match state itself; the match is rebuilt by replaying
-the stored action log from the seed (see :mod:`bot.app.tables.rebuild`), so the snapshot stays
+the stored action log from the seed (:func:`bot.app.steplog.replay_log`), so the snapshot stays
 small and the log is the single source of truth for the game.
 """
 
