@@ -1,6 +1,9 @@
 """The discord.py client: `GoitaBot` and its factory `create_bot`.
 
-Nothing here connects at import time or in the constructor; `start()`/`run()` does.
+Nothing here connects at import time or in the constructor; `start()`/`run()` does. What
+the bot plays is plugged in by the composition root (`bot.composition`), which
+`setup_hook` loads as a discord.py extension: it builds the database, the stores, the table
+service, the presenter and the cogs, and leaves them in `GoitaBot.services`.
 """
 
 from __future__ import annotations
@@ -19,14 +22,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.ports import Clock, SystemClock
 from bot.config import Settings
 from bot.discord.commands import goita_group
+from bot.discord.services import HasServices, Services
 
 log = logging.getLogger(__name__)
 
-# Extensions loaded by setup_hook, in order. Each attaches its `/goita` subcommands to
-# `bot.discord.commands.goita_group`.
-EXTENSIONS: tuple[str, ...] = ("bot.discord.meta", "bot.discord.game", "bot.discord.stats")
+# Extensions loaded by setup_hook, in order: the composition root, whose cogs attach their
+# `/goita` subcommands to `bot.discord.commands.goita_group`.
+EXTENSIONS: tuple[str, ...] = ("bot.composition",)
 
 # The bot rewrites its heartbeat file this often; `bot.healthcheck` allows 3 intervals.
 HEARTBEAT_INTERVAL_SECONDS = 30.0
@@ -48,10 +53,13 @@ CloseHook = Callable[[], Awaitable[None]]
 _gc_frozen = False
 
 
-class GoitaBot(commands.Bot):
-    """The bot. Holds the settings and the resources later layers plug in."""
+class GoitaBot(HasServices, commands.Bot):
+    """The bot. Holds the settings, the clock, and the services the composition root
+    builds (`services`: the one way commands and buttons reach the bot's state, through
+    `bot.discord.services.services_of`)."""
 
-    def __init__(self, settings: Settings, **client_kwargs: Any) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None,
+                 **client_kwargs: Any) -> None:
         intents = discord.Intents.default()
         # Slash commands and buttons only: no privileged intents needed.
         intents.members = False
@@ -70,6 +78,10 @@ class GoitaBot(commands.Bot):
         options.update(client_kwargs)
         super().__init__(**options)
         self.settings = settings
+        #: wall-clock time for the tables' deadlines (tests run it on a fake clock)
+        self.clock: Clock = clock or SystemClock()
+        #: set by `bot.composition` in setup_hook
+        self.services: Services | None = None
         # Run by close() after the Discord connection is closed, last registered first
         # (e.g. the database). Discord-side cleanup belongs in a cog's cog_unload, which
         # discord.py runs while the connection is still open.
@@ -202,6 +214,7 @@ class GoitaBot(commands.Bot):
                 self.settings.heartbeat_path.unlink(missing_ok=True)
 
 
-def create_bot(settings: Settings, **client_kwargs: Any) -> GoitaBot:
+def create_bot(settings: Settings, *, clock: Clock | None = None,
+               **client_kwargs: Any) -> GoitaBot:
     """Build the bot without connecting. Extra kwargs go to `commands.Bot` (test hooks)."""
-    return GoitaBot(settings, **client_kwargs)
+    return GoitaBot(settings, clock=clock, **client_kwargs)

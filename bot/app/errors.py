@@ -1,7 +1,7 @@
 """Errors of the application layer: a stable code (a message-catalog key) plus parameters.
 
 The discord adapter translates ``TableError.code`` (with ``params``) into the user's
-language; nothing here is user-facing text. Codes are listed in ``bot/app/service.py``.
+language; nothing here is user-facing text. Codes are listed in :mod:`bot.app.tables`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """The contract between the Discord-free application layer (``bot.app``) and its
-surroundings: the clock, the store, and the presenter that the discord.py adapter implements.
+surroundings: the clock, the stores (tables and results) and the presenter that the
+discord.py adapter implements.
 
-The application layer never imports ``discord``. The adapter never changes game state except
-by calling :class:`bot.app.service.TableService`.
+The application layer imports neither ``discord`` nor a concrete store: ``bot.storage``
+implements :class:`TableStore` and :class:`ResultsStore` (SQLite) and imports the app, never
+the reverse. The adapter never changes game state except by calling
+:class:`bot.app.tables.TableService`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 if TYPE_CHECKING:
     from goita_core.events import Event
 
+    from .ratings import Rating
+    from .records import FinishedMatch
+    from .standings import LeaderboardPage, LeaderboardSort, MatchSummary, PlayerStats, StoredMatch
+    from .steplog import LogEntry
     from .table import Table
 
 SeatKind = Literal["human", "cpu", "engine"]
@@ -56,7 +63,6 @@ class TableChange:
     reason: str  # e.g. "lobby", "start", "move", "round_end", "match_end", "closed"
     events: Sequence[Event] = ()
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    # (added by the APP helper; reasons and actors are listed in bot/app/service.py)
     #: the seat that acted in this step, if any
     seat: int | None = None
     #: who acted: "human", "cpu", "timeout" (CPU for a timed-out human), "away", "system"
@@ -81,3 +87,84 @@ class Presenter(Protocol):
 
     async def table_closed(self, table: Table, reason: str) -> None:
         """The table ended (cancelled, stopped, idle, abandoned, finished)."""
+
+
+class ChannelTaken(Exception):
+    """The channel already has a live table: a store refuses a second live table in one
+    channel (e.g. a unique index), also when another process opened it."""
+
+
+class TableStore(Protocol):
+    """Tables: one snapshot per table (``Table.to_json``) plus its append-only action log.
+
+    Every write is atomic: a table's snapshot and the log entries of the step that produced
+    it are stored together or not at all. The service commits here before anything is shown.
+    """
+
+    async def create(self, table: Table) -> int:
+        """Insert a new table (``table.id`` is ignored, then set), return its id. Raises
+        :class:`ChannelTaken` if the channel already has a live table."""
+
+    async def save(self, table: Table, entries: Sequence[LogEntry] = ()) -> None:
+        """Store the table's snapshot and append ``entries`` in one transaction. Raises
+        :class:`ChannelTaken` when the table turns live in a channel that has another live
+        table (a rematch)."""
+
+    async def load(self, table_id: int) -> Table | None:
+        """The stored table (its ``match`` is None: rebuild it from :meth:`entries`)."""
+
+    async def load_where(self, statuses: Sequence[TableStatus]) -> list[Table]:
+        """Every table with one of these statuses, oldest first."""
+
+    async def load_live(self) -> list[Table]:
+        """Every table in the lobby or playing, oldest first."""
+
+    async def unrecorded_finished(self) -> list[Table]:
+        """Closed tables whose result was not yet recorded (the bot died in between):
+        those for which :func:`bot.app.table.needs_result` is true."""
+
+    async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
+        """The table's log by ``seq``, all of it or one match's."""
+
+    async def live_table_in_channel(self, channel_id: int) -> int | None:
+        """The id of the channel's live table, if any."""
+
+
+class ResultsRecorder(Protocol):
+    """The part of the results store the table service needs: recording a match."""
+
+    async def record_match(self, match: FinishedMatch) -> int:
+        """Store a finished (or stopped) match, add it to every human's stats, update the
+        ratings; returns the match id."""
+
+
+class ResultsStore(ResultsRecorder, Protocol):
+    """Finished matches and the stats and ratings they add up to, per Discord server.
+
+    ``record_match`` is one transaction and idempotent: recording the same match again
+    (same guild, table and ``started_at``) changes nothing and returns the first id. Per-seat
+    numbers come from :func:`bot.app.records.seat_stats`, the rating update from
+    :func:`bot.app.ratings.rate_match` (both from the ratings this store holds).
+    """
+
+    async def leaderboard(self, guild_id: int, sort: LeaderboardSort = "rating",
+                          page: int = 0, per_page: int = ...) -> LeaderboardPage:
+        """One page of the server's human players (a page past the end shows the last;
+        ValueError for an unknown sort or per_page < 1). per_page defaults to
+        :data:`bot.app.standings.PAGE_SIZE`."""
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A player's numbers on this server, None if they have no recorded match."""
+
+    async def recent_matches(self, guild_id: int, user_id: int, limit: int = 5,
+                             offset: int = 0) -> tuple[list[MatchSummary], int]:
+        """The user's recorded matches on this server, newest first, and their count."""
+
+    async def get_match(self, guild_id: int, match_id: int,
+                        viewer: int | None = None) -> StoredMatch | None:
+        """A recorded match of this server (None if there is none with that id here);
+        ``viewer`` fills in that user's team, win and rating change."""
+
+    async def rating_of(self, guild_id: int, entity: str) -> Rating:
+        """The current rating of an entity (``user:<id>``, ``cpu:<level>``,
+        ``engine:<name>``); :data:`bot.app.ratings.DEFAULT_RATING` if it has none."""

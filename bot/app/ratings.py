@@ -22,12 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from openskill.models import PlackettLuce
 
-if TYPE_CHECKING:
-    from bot.storage.results import FinishedMatch, SeatRecord
+from .records import FinishedMatch, SeatRecord
 
 #: OpenSkill's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300)
 MODEL = PlackettLuce()

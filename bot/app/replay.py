@@ -2,7 +2,8 @@
 
 Built from the native match record (``goita_core.kifu.MatchRecord`` JSON) that the results
 repository stores; the record is replayed through the rules engine, so a replay can only
-show legal games.
+show legal games. Each step's narration comes from the one narrator
+(:func:`goita_core.narration.narrate`, every piece revealed), as the board log's does.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal
 from goita_core.events import Blocked, Event, Led
 from goita_core.kifu import MatchRecord
 from goita_core.match import Match
+from goita_core.narration import Line, narrate
 from goita_core.pieces import Kind
 from goita_core.round import RoundResult
 
@@ -32,6 +34,8 @@ class ReplayFrame:
     played: tuple[tuple[tuple[Kind, bool], ...], ...]  # per seat: (piece, was face down)
     scores: tuple[int, ...]  # after this step
     result: RoundResult | None  # set on the step that ended the round
+    #: the narration of ``events`` (catalog lines, face-down pieces revealed)
+    lines: tuple[Line, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +67,17 @@ def build_replay(record_json: str, names: Sequence[str] = ()) -> Replay:
         events = match.next_round(rr.hands)
         played: list[list[tuple[Kind, bool]]] = [[] for _ in range(n)]
         steps = len(rr.actions)
-        frames.append(_frame(match, round_no, 0, steps, None, events, played))
+        frames.append(_frame(match, round_no, 0, steps, None, events, played, player_names))
         for step, (seat, action) in enumerate(rr.actions, 1):
             events = match.apply(seat, action)
-            frames.append(_frame(match, round_no, step, steps, seat, events, played))
+            frames.append(_frame(match, round_no, step, steps, seat, events, played,
+                                 player_names))
     return Replay(n, player_names[:n], tuple(frames))
 
 
 def _frame(match: Match, round_no: int, step: int, steps: int, seat: int | None,
-           events: Sequence[Event], played: list[list[tuple[Kind, bool]]]) -> ReplayFrame:
+           events: Sequence[Event], played: list[list[tuple[Kind, bool]]],
+           names: Sequence[str]) -> ReplayFrame:
     """The frame after ``events``; ``played`` (per seat, this round) is brought up to date."""
     for ev in events:
         if isinstance(ev, Led):
@@ -87,6 +93,7 @@ def _frame(match: Match, round_no: int, step: int, steps: int, seat: int | None,
         tuple(tuple(rnd.hand(s)) for s in range(rnd.n)),
         tuple(tuple(p) for p in played), tuple(match.scores),
         rnd.result if rnd.over and step == steps else None,
+        tuple(line for ev in events if (line := narrate(ev, names, reveal=True)) is not None),
     )
 
 

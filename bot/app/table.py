@@ -1,7 +1,7 @@
 """The table model: seats, status, timers and the running match, plus its JSON snapshot.
 
 The snapshot holds everything but the match state itself; the match is rebuilt by replaying
-the stored action log from the seed (see :mod:`bot.storage.tables`), so the snapshot stays
+the stored action log from the seed (:func:`bot.app.steplog.replay_log`), so the snapshot stays
 small and the log is the single source of truth for the game.
 """
 
@@ -11,16 +11,14 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, cast
 
 from goita_core.match import Match
+from goita_core.narration import Line
 from goita_core.rules import RuleSet
 
 from .ports import SeatKind, TableStatus
 
-SEATS = 4
 CPU_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 #: narration lines kept for the board's "last moves" (persisted with the table)
 RECENT_LINES = 12
-
-Line = tuple[str, dict[str, Any]]
 
 
 @dataclass(slots=True)
@@ -92,7 +90,8 @@ class Table:
     rules: RuleSet
     created_at: float
     status: TableStatus = "lobby"
-    seats: list[Seat | None] = field(default_factory=lambda: [None] * SEATS)
+    #: one entry per seat of the rules (``rules.players``); empty means all seats free
+    seats: list[Seat | None] = field(default_factory=list)
     #: counts every game step (deal or action) over all matches of the table: the custom-id
     #: "version", so a click on an older board or hand is refused as stale
     version: int = 0
@@ -116,7 +115,19 @@ class Table:
     #: the running match (None in the lobby); not in the snapshot: rebuilt from the log
     match: Match | None = None
 
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [None] * self.rules.players
+        if len(self.seats) != self.rules.players:
+            raise ValueError(f"a table of {self.rules.players} players needs "
+                             f"{self.rules.players} seats, not {len(self.seats)}")
+
     # -- queries -------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        """The number of seats, from the rules (4, or 3 in the 3-player variant)."""
+        return self.rules.players
+
     @property
     def live(self) -> bool:
         return self.status in ("lobby", "playing")
@@ -154,6 +165,9 @@ class Table:
         if self.match.over:
             return []
         return self.match.round.to_act()
+
+    def valid_seat(self, index: int) -> bool:
+        return 0 <= index < self.players
 
     def add_line(self, key: str, **params: Any) -> Line:
         line: Line = (key, params)
@@ -218,3 +232,11 @@ class Table:
             stopped_early=bool(data.get("stopped_early", False)),
             result_recorded=bool(data.get("result_recorded", False)),
         )
+
+
+def needs_result(table: Table) -> bool:
+    """A closed table whose match was played (to the end, or stopped early after the start)
+    and whose result is not recorded yet."""
+    return (not table.result_recorded and table.match_no > 0 and table.started_at is not None
+            and (table.status == "finished"
+                 or (table.status == "cancelled" and table.stopped_early)))

@@ -1,1 +1,2 @@
-"""Thin discord.py adapter: slash commands, views and embeds. No game rules here."""
+"""The discord.py adapter: slash commands, buttons, renderers and the presenter. No game
+rules here: every change of a table goes through ``bot.app.tables.TableService``."""

@@ -1,36 +1,32 @@
 """The shared `/goita` slash-command group.
 
-Every extension attaches its subcommands to this one group object; `GoitaBot.setup_hook`
-adds the group to the command tree once, after all extensions are loaded.
+Every feature's cog attaches its subcommands to this one group object when it loads
+(and detaches them when it unloads); `GoitaBot.setup_hook` adds the group to the command
+tree once, after the cogs are added.
 
-How to add a subcommand from an extension (works with several bots in one process, as
-tests do; discord.py re-executes an extension module on every `load_extension`):
+How to add a subcommand (see ``bot/discord/game/_cog.py``)::
 
     @app_commands.command(name="hand", description="...")
     async def hand(interaction: discord.Interaction) -> None:
-        bot = as_goita_bot(interaction.client)  # per-bot state lives on the bot
+        services = services_of(interaction.client)  # the bot's state, built at start-up
         ...
 
-    async def setup(bot: commands.Bot) -> None:
-        attach(hand)
+    class GameCog(commands.Cog):
+        async def cog_load(self) -> None:
+            attach(hand)
 
-    async def teardown(bot: commands.Bot) -> None:
-        detach(hand)
+        async def cog_unload(self) -> None:
+            detach(hand)
 
-Do not decorate with `@goita_group.command` at module level: a second load would raise
-CommandAlreadyRegistered. Commands defined as Cog methods are bound to the cog and are
-added to the tree top-level by discord.py, so keep `/goita` subcommands as functions.
+Keep `/goita` subcommands as functions: commands defined as Cog methods are bound to the
+cog and added to the tree top-level by discord.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import discord
 from discord import app_commands
-
-if TYPE_CHECKING:
-    from bot.client import GoitaBot
 
 goita_group = app_commands.Group(
     name="goita",
@@ -41,7 +37,7 @@ goita_group = app_commands.Group(
 
 
 def attach(*cmds: app_commands.Command[Any, ..., Any] | app_commands.Group) -> None:
-    """Add subcommands to `/goita`, replacing a previous load of the same extension."""
+    """Add subcommands to `/goita`, replacing a previous bot's same commands."""
     for cmd in cmds:
         goita_group.add_command(cmd, override=True)
 
@@ -51,12 +47,3 @@ def detach(*cmds: app_commands.Command[Any, ..., Any] | app_commands.Group) -> N
     for cmd in cmds:
         if goita_group.get_command(cmd.name) is cmd:
             goita_group.remove_command(cmd.name)
-
-
-def as_goita_bot(client: discord.Client) -> GoitaBot:
-    """The bot that received an interaction, typed as GoitaBot."""
-    from bot.client import GoitaBot
-
-    if not isinstance(client, GoitaBot):
-        raise TypeError(f"expected a GoitaBot, got {type(client).__name__}")
-    return client

@@ -22,9 +22,9 @@ async def about(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(ABOUT_TEXT.format(version=__version__), ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
-    attach(about)
+class MetaCog(commands.Cog, name="Meta"):
+    async def cog_load(self) -> None:
+        attach(about)
 
-
-async def teardown(bot: commands.Bot) -> None:
-    detach(about)
+    async def cog_unload(self) -> None:
+        detach(about)

@@ -3,12 +3,19 @@
 Migrations are the files ``migrations/NNN_name.sql`` applied in order; the schema version is
 SQLite's ``PRAGMA user_version`` (= the NNN of the last applied file). Each file runs in one
 transaction, so a failed migration leaves the previous version intact.
+
+The stores share the bot's one connection: :func:`transaction` serialises their write
+transactions, since two coroutines must not interleave BEGIN/COMMIT on one connection.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
+import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -16,6 +23,10 @@ from pathlib import Path
 import aiosqlite
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+
+_LOCKS: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 class DatabaseError(Exception):
@@ -112,3 +123,20 @@ async def _migrate(conn: aiosqlite.Connection, upto: int | None) -> None:
             if conn.in_transaction:
                 await conn.rollback()
             raise
+
+
+@asynccontextmanager
+async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
+    """One write transaction on ``conn`` (``BEGIN IMMEDIATE``): committed on success, rolled
+    back on any error, and serialised with every other store's transactions on ``conn``."""
+    lock = _LOCKS.get(conn)
+    if lock is None:
+        lock = _LOCKS[conn] = asyncio.Lock()
+    async with lock:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            await conn.rollback()
+            raise
+        await conn.commit()

@@ -1,220 +1,48 @@
-"""Finished matches, per-player stats and ratings (per Discord server).
+"""The SQLite :class:`~bot.app.ports.ResultsStore`: finished matches, per-player stats and
+ratings (per Discord server), on the bot's aiosqlite connection (migration
+``002_results.sql``).
 
-The table service hands a :class:`FinishedMatch` to :meth:`ResultsRepository.record_match`
-when a match ends (or is stopped early). Everything the leaderboard, ``/goita stats``,
-``/goita history`` and the kifu downloads show is read back from what is stored here.
+The records, the per-seat numbers and the rating update are the app's
+(:mod:`bot.app.records`, :mod:`bot.app.ratings`); this module only stores and queries them.
+Everything the leaderboard, ``/goita stats``, ``/goita history`` and the kifu downloads show
+is read back from here.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 import aiosqlite
 
 from bot.app import ratings
 from bot.app.ratings import Rating
+from bot.app.records import FinishedMatch, RoundSummary, SeatRecord, SeatStats, seat_stats
+from bot.app.standings import (
+    FORM_LENGTH,
+    PAGE_SIZE,
+    LeaderboardEntry,
+    LeaderboardPage,
+    LeaderboardSort,
+    MatchSummary,
+    PlayerStats,
+    StoredMatch,
+)
+from goita_core.rules import RuleSet
 
-SeatKind = Literal["human", "cpu", "engine"]
+from .db import transaction
 
-
-class SeatRecord(NamedTuple):
-    """Who sat where. ``user_id`` is the Discord user id for humans, None otherwise;
-    ``level`` is the CPU level ("easy", "normal", "hard") or the engine name."""
-
-    seat: int
-    kind: SeatKind
-    user_id: int | None
-    name: str
-    level: str | None = None
-
-
-class RoundSummary(NamedTuple):
-    """One dealt round. ``team``/``winner_seat`` are None for a void round (redeal);
-    ``special`` is None for a normal finish, else "hasshi", "nanashi", "rokushi",
-    "goshi-pair" or "redeal". ``shi_seats`` are the seats dealt 5 or more Shi."""
-
-    team: int | None
-    points: int
-    doubled: bool
-    special: str | None
-    winner_seat: int | None
-    shi_seats: tuple[int, ...] = ()
+# (rank key, full order) per sort; the order ends on user_id so ties never reshuffle
+_SORTS: dict[str, tuple[str, str]] = {
+    "rating": ("ROUND(ordinal, 1) DESC",
+               "ROUND(ordinal, 1) DESC, ordinal DESC, wins DESC, user_id ASC"),
+    "wins": ("wins DESC", "wins DESC, ordinal DESC, user_id ASC"),
+}
 
 
-@dataclass(frozen=True, slots=True)
-class FinishedMatch:
-    """A match as it ended, ready to be stored. Plain tuples are accepted for ``seats``
-    and ``rounds`` (converted to :class:`SeatRecord` / :class:`RoundSummary`)."""
-
-    guild_id: int
-    channel_id: int
-    table_id: int
-    started_at: float  # wall-clock seconds (time.time)
-    finished_at: float
-    rules: dict[str, Any]  # RuleSet.to_json()
-    seats: Sequence[SeatRecord]
-    scores: Sequence[int]  # per team
-    winner_team: int | None  # None when stopped early without a winner
-    stopped_early: bool
-    rounds: Sequence[RoundSummary] = field(default_factory=tuple)
-    record_json: str = ""  # goita_core.kifu native MatchRecord JSON (opaque here)
-
-    def __post_init__(self) -> None:
-        seats = tuple(SeatRecord(*s) for s in self.seats)
-        rounds = tuple(
-            RoundSummary(*r[:5], tuple(r[5]) if len(r) > 5 else ()) for r in self.rounds
-        )
-        object.__setattr__(self, "seats", seats)
-        object.__setattr__(self, "rounds", rounds)
-        object.__setattr__(self, "scores", tuple(int(s) for s in self.scores))
-        self.validate()
-
-    def validate(self) -> None:
-        """Raise ValueError for a record that cannot be stored consistently."""
-        players = int(self.rules.get("players", 4))
-        teams = 2 if players == 4 else players
-        if sorted(s.seat for s in self.seats) != list(range(players)):
-            raise ValueError(f"seats must be exactly 0..{players - 1}")
-        for s in self.seats:
-            if s.kind not in ("human", "cpu", "engine"):
-                raise ValueError(f"unknown seat kind {s.kind!r}")
-            if (s.kind == "human") != (s.user_id is not None):
-                raise ValueError("a human seat needs a user id, and only a human seat has one")
-        if len(self.scores) != teams:
-            raise ValueError(f"expected {teams} scores, got {len(self.scores)}")
-        if self.winner_team is not None and not 0 <= self.winner_team < teams:
-            raise ValueError(f"winner_team must be 0..{teams - 1} or None")
-        if self.winner_team is None and not self.stopped_early:
-            raise ValueError("a match that was not stopped early must have a winner")
-        if self.finished_at < self.started_at:
-            raise ValueError("finished_at is before started_at")
-        for r in self.rounds:
-            if r.winner_seat is not None and not 0 <= r.winner_seat < players:
-                raise ValueError(f"round winner seat {r.winner_seat} out of range")
-            if any(not 0 <= s < players for s in r.shi_seats):
-                raise ValueError("round shi seat out of range")
-        if self.record_json:
-            json.loads(self.record_json)  # ValueError if it is not JSON
-
-    def team_of(self, seat: int) -> int:
-        players = int(self.rules.get("players", 4))
-        return seat % 2 if players == 4 else seat
-
-    @property
-    def with_cpu(self) -> bool:
-        return any(s.kind != "human" for s in self.seats)
-
-
-def summarize_rounds(match: Any) -> list[RoundSummary]:
-    """Round summaries from a ``goita_core.Match`` (its ``rounds``, each with ``result``
-    and ``shi``). Rounds still in play (a match stopped early) are left out."""
-    out: list[RoundSummary] = []
-    for rnd in match.rounds:
-        result = rnd.result
-        if result is None:
-            continue
-        shi = tuple(seat for seat, _count in rnd.shi)
-        if result.kind == "redeal":
-            out.append(RoundSummary(None, 0, False, "redeal", None, shi))
-        else:
-            out.append(
-                RoundSummary(result.team, result.points, result.doubled, result.special,
-                             result.seat, shi)
-            )
-    return out
-
-
-# -- reading back ---------------------------------------------------------------------------
-LeaderboardSort = Literal["rating", "wins"]
-PAGE_SIZE = 10
-#: the number of recent finished matches shown as "form"
-FORM_LENGTH = 10
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardEntry:
-    rank: int  # 1-based; equal sort keys share a rank (1, 2, 2, 4)
-    user_id: int
-    name: str
-    rating: float  # ordinal, rounded to 1 decimal
-    matches: int
-    wins: int
-    matches_cpu: int
-    rated_matches: int
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardPage:
-    guild_id: int
-    sort: LeaderboardSort
-    page: int  # 0-based, clamped to the pages that exist
-    pages: int  # at least 1
-    total: int  # players on the board
-    entries: tuple[LeaderboardEntry, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    guild_id: int
-    user_id: int
-    name: str
-    matches: int  # played to the end
-    wins: int
-    matches_cpu: int  # of ``matches``, with a computer player
-    wins_cpu: int
-    stopped: int  # stopped early (not in ``matches``; no rating change)
-    rounds_won: int  # rounds this player went out (or won with a Shi hand)
-    points: int  # points of those rounds
-    doubled: int  # of those rounds, doubled finishes
-    shi_hands: int  # deals with 5 or more Shi in this player's hand
-    rating: float  # ordinal
-    mu: float
-    sigma: float
-    rated_matches: int
-    rank: int  # by rating, among the server's players
-    players: int  # on the server's board
-    form: str  # last FORM_LENGTH finished matches, newest first: "W" / "L"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchSummary:
-    """A recorded match as ``/goita history`` lists it, seen by one player."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    table_id: int
-    started_at: float
-    finished_at: float
-    players: int
-    names: tuple[str, ...]  # by seat
-    kinds: tuple[str, ...]  # by seat
-    scores: tuple[int, ...]
-    winner_team: int | None
-    stopped_early: bool
-    with_cpu: bool
-    rated: bool
-    team: int | None  # the viewing user's team (None if they did not play)
-    won: bool
-    rating_change: float | None  # the user's ordinal change, None if not rated
-
-
-@dataclass(frozen=True, slots=True)
-class StoredMatch:
-    summary: MatchSummary
-    rules: dict[str, Any]
-    seats: tuple[SeatRecord, ...]
-    rounds: tuple[RoundSummary, ...]
-    record_json: str
-
-
-class ResultsRepository:
-    """Finished matches and the stats they add up to, on the bot's aiosqlite connection
-    (migration ``002_results.sql``). Writes are one transaction each."""
+class SqliteResultsStore:
+    """:class:`~bot.app.ports.ResultsStore` on the bot's aiosqlite connection. Writes are one
+    transaction each."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -252,7 +80,7 @@ class ResultsRepository:
             )
             match_id = cur2.lastrowid
             assert match_id is not None
-            per_seat = _seat_stats(match)
+            per_seat = seat_stats(match)
             for s in match.seats:
                 st = per_seat[s.seat]
                 entity = ratings.entity_of(s)
@@ -302,20 +130,18 @@ class ResultsRepository:
         return out
 
     async def _add_to_players(
-        self, match: FinishedMatch, per_seat: dict[int, _SeatStats],
+        self, match: FinishedMatch, per_seat: dict[int, SeatStats],
         new: dict[str, Rating],
     ) -> None:
         # one user in several seats (possible in a test table) counts the match once
-        by_user: dict[int, tuple[str, _SeatStats]] = {}
+        by_user: dict[int, tuple[str, SeatStats]] = {}
         for s in sorted(match.seats, key=lambda s: s.seat):
             if s.user_id is None:
                 continue
             st = per_seat[s.seat]
             if s.user_id in by_user:
                 name, prev = by_user[s.user_id]
-                st = _SeatStats(prev.won or st.won, prev.rounds_won + st.rounds_won,
-                                prev.points + st.points, prev.doubled + st.doubled,
-                                prev.shi_hands + st.shi_hands)
+                st = prev + st
                 by_user[s.user_id] = (name, st)
             else:
                 by_user[s.user_id] = (s.name, st)
@@ -476,7 +302,7 @@ class ResultsRepository:
         rules = json.loads(m[6])
         summary = MatchSummary(
             int(m[0]), int(m[1]), int(m[2]), int(m[3]), float(m[4]), float(m[5]),
-            int(rules.get("players", 4)), tuple(s.name for s in seats),
+            RuleSet.from_json(rules).players, tuple(s.name for s in seats),
             tuple(s.kind for s in seats), tuple(int(x) for x in json.loads(m[7])),
             None if m[8] is None else int(m[8]), bool(m[9]), bool(m[10]), bool(m[11]),
             team, won, change,
@@ -498,44 +324,3 @@ class ResultsRepository:
         async with self.conn.execute(sql, args) as cur:
             row = await cur.fetchone()
         return Rating(row[0], row[1]) if row else ratings.DEFAULT_RATING
-
-
-# (rank key, full order) per sort; the order ends on user_id so ties never reshuffle
-_SORTS: dict[str, tuple[str, str]] = {
-    "rating": ("ROUND(ordinal, 1) DESC",
-               "ROUND(ordinal, 1) DESC, ordinal DESC, wins DESC, user_id ASC"),
-    "wins": ("wins DESC", "wins DESC, ordinal DESC, user_id ASC"),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class _SeatStats:
-    won: bool
-    rounds_won: int
-    points: int
-    doubled: int
-    shi_hands: int
-
-
-def _seat_stats(match: FinishedMatch) -> dict[int, _SeatStats]:
-    out = {}
-    for s in match.seats:
-        won_rounds = [r for r in match.rounds
-                      if r.winner_seat == s.seat and r.special != "redeal"]
-        out[s.seat] = _SeatStats(
-            won=not match.stopped_early and match.winner_team == match.team_of(s.seat),
-            rounds_won=len(won_rounds),
-            points=sum(r.points for r in won_rounds),
-            doubled=sum(1 for r in won_rounds if r.doubled),
-            shi_hands=sum(1 for r in match.rounds if s.seat in r.shi_seats),
-        )
-    return out
-
-
-def transaction(conn: aiosqlite.Connection) -> contextlib.AbstractAsyncContextManager[Any]:
-    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error), serialised with the table
-    repository's transactions: both share the bot's one connection, and two interleaved
-    BEGIN ... COMMIT on it would mix or fail."""
-    from bot.storage.tables import transaction as shared_transaction
-
-    return shared_transaction(conn)

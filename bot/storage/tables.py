@@ -1,74 +1,27 @@
-"""Repository of tables: one row per table (JSON snapshot) plus an append-only action log.
+"""The SQLite :class:`~bot.app.ports.TableStore`: one row per table (JSON snapshot) plus an
+append-only action log.
 
-Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) so a table's snapshot and
-the log entries of the step that produced it are stored together or not at all. The service
-commits here before anything is shown to users.
-
-The connection is shared with other repositories (results): :func:`transaction` serialises
-transactions per connection, since two coroutines must not interleave BEGIN/COMMIT on one
-SQLite connection.
+Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, see
+:func:`bot.storage.db.transaction`) so a table's snapshot and the log entries of the step that
+produced it are stored together or not at all. The service commits here before anything is
+shown to users.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-import weakref
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any
 
 import aiosqlite
 
-from bot.app.table import Table
-from goita_core.actions import Action, action_from_json
+from bot.app.ports import ChannelTaken, TableStatus
+from bot.app.steplog import LogEntry
+from bot.app.table import Table, needs_result
+from goita_core.actions import action_from_json
 
-EntryKind = Literal["deal", "act"]
-#: who made a logged action: the seated human, a CPU/engine seat, or the CPU standing in for
-#: an absent ("timeout") or away ("away") human
-Actor = Literal["human", "cpu", "timeout", "away", "system"]
-
-_LOCKS: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-class ChannelTaken(Exception):
-    """The channel already has a live table (the database's unique index refused another)."""
-
-
-@asynccontextmanager
-async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
-    """One write transaction on ``conn``; committed on success, rolled back on any error."""
-    lock = _LOCKS.get(conn)
-    if lock is None:
-        lock = _LOCKS[conn] = asyncio.Lock()
-    async with lock:
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            await conn.rollback()
-            raise
-        await conn.commit()
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One game step. ``seq`` equals the table's version right after the step."""
-
-    seq: int
-    match_no: int
-    kind: EntryKind
-    at: float
-    actor: Actor = "system"
-    seat: int | None = None
-    action: Action | None = None
-    #: the dealt hands, stored only when the deal was injected (tests); None = seeded shuffle
-    hands: tuple[tuple[int, ...], ...] | None = None
-    user_id: int | None = None
+from .db import transaction
 
 
 def _entry_row(table_id: int, e: LogEntry) -> tuple[Any, ...]:
@@ -99,7 +52,9 @@ def _entry_from_row(row: aiosqlite.Row) -> LogEntry:
     )
 
 
-class TableRepository:
+class SqliteTableStore:
+    """:class:`~bot.app.ports.TableStore` on the bot's aiosqlite connection."""
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
@@ -156,7 +111,7 @@ class TableRepository:
             row = await cur.fetchone()
         return None if row is None else Table.from_json(json.loads(row["snapshot"]))
 
-    async def load_where(self, statuses: Sequence[str]) -> list[Table]:
+    async def load_where(self, statuses: Sequence[TableStatus]) -> list[Table]:
         marks = ", ".join("?" for _ in statuses)
         async with self.conn.execute(
             f"SELECT snapshot FROM game_tables WHERE status IN ({marks}) ORDER BY id",
@@ -171,9 +126,7 @@ class TableRepository:
 
     async def unrecorded_finished(self) -> list[Table]:
         """Finished tables whose result was not yet recorded (the bot died in between)."""
-        return [t for t in await self.load_where(("finished", "cancelled"))
-                if not t.result_recorded and t.match_no > 0 and t.started_at is not None
-                and (t.status == "finished" or t.stopped_early)]
+        return [t for t in await self.load_where(("finished", "cancelled")) if needs_result(t)]
 
     async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
         """The table's log in order, all of it or one match's."""

@@ -7,22 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
+from .. import narration
 from ..actions import PASS, PLAY_ON, REDEAL, Action, Play
-from ..events import (
-    Blocked,
-    Event,
-    GoshiDecided,
-    GoshiDecisionRequested,
-    Led,
-    MatchWon,
-    MustLeadAgain,
-    Passed,
-    Redeal,
-    RoundWon,
-    ShiDeclared,
-)
+from ..events import Event
 from ..match import Match
 from ..pieces import KANJI, Kind
 from ..players import LEVELS, Player, make_player
@@ -64,39 +54,62 @@ def _verb(seat: int, verb: str) -> str:
     return f"{NAMES[seat]} {verb}es" if verb.endswith("s") else f"{NAMES[seat]} {verb}s"
 
 
+_KIND_OF_KANJI = {kanji: Kind(i) for i, kanji in enumerate(KANJI)}
+
+
+def _pc(kanji: str) -> str:
+    """A piece of a narration line (a kanji) as the terminal writes it."""
+    return piece(_KIND_OF_KANJI[kanji])
+
+
+def _attacks(seat: int) -> str:
+    return "attack" if seat == HUMAN else "attacks"
+
+
+def _led(p: dict[str, Any]) -> str:
+    down = _pc(p["face_down"]) if "face_down" in p else HIDDEN
+    return (f"{_verb(p['seat'], 'lead')} {down} face down and {_attacks(p['seat'])} with "
+            f"{_pc(p['attack'])}")
+
+
+def _round_won(p: dict[str, Any]) -> str:
+    team = "Your team" if p["team"] == 0 else "The opponents"
+    how = f" with {_pc(p['last'])}" if p["last"] is not None else ""
+    extra = " (doubled!)" if p["doubled"] else ""
+    special = f" by {p['special']}" if p["special"] else ""
+    return f"{_verb(p['seat'], 'win')} the round{special}{how}{extra}: {team} +{p['points']}"
+
+
+def _match_won(p: dict[str, Any]) -> str:
+    team = "Your team wins" if p["team"] == 0 else "The opponents win"
+    return f"{team} the match, {p['scores'][0]} to {p['scores'][1]}"
+
+
+#: the terminal's English text for each narration key (goita_core.narration)
+TEXTS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "log.led": _led,
+    "log.blocked": lambda p: (f"{_verb(p['seat'], 'block')} {_pc(p['answered'])} with "
+                              f"{_pc(p['block'])} and {_attacks(p['seat'])} with "
+                              f"{_pc(p['attack'])}"),
+    "log.passed": lambda p: _verb(p["seat"], "pass"),
+    "log.lead_again": lambda p: f"Everyone passed: {p['name']} leads again",
+    "log.shi": lambda p: f"{p['name']} declares {p['count']} Shi (し)",
+    "log.goshi_wait": lambda p: f"{p['name']} must choose: play on or redeal",
+    "log.goshi_decided": lambda p: (f"{_verb(p['seat'], 'choose')} to "
+                                    f"{'play on' if p['play_on'] else 'redeal'}"),
+    "log.redeal": lambda p: "The round is void: the same dealer deals again",
+    "log.round_won": _round_won,
+    "log.match_won": _match_won,
+}
+
+
 def narrate(event: Event) -> str | None:
     """A line for what happened, as seat 0 may know it (face-down leads of others hidden)."""
-    if isinstance(event, Led):
-        down = piece(event.face_down) if event.seat == HUMAN and event.face_down is not None \
-            else HIDDEN
-        return (f"{_verb(event.seat, 'lead')} {down} face down and "
-                f"{'attack' if event.seat == HUMAN else 'attacks'} with {piece(event.attack)}")
-    if isinstance(event, Blocked):
-        return (f"{_verb(event.seat, 'block')} {piece(event.answered)} with "
-                f"{piece(event.block)} and {'attack' if event.seat == HUMAN else 'attacks'} "
-                f"with {piece(event.attack)}")
-    if isinstance(event, Passed):
-        return _verb(event.seat, "pass")
-    if isinstance(event, MustLeadAgain):
-        return f"Everyone passed: {NAMES[event.seat]} leads again"
-    if isinstance(event, ShiDeclared):
-        return f"{NAMES[event.seat]} declares {event.count} Shi (し)"
-    if isinstance(event, GoshiDecisionRequested):
-        return f"{NAMES[event.seat]} must choose: play on or redeal"
-    if isinstance(event, GoshiDecided):
-        return f"{_verb(event.seat, 'choose')} to {'play on' if event.play_on else 'redeal'}"
-    if isinstance(event, Redeal):
-        return "The round is void: the same dealer deals again"
-    if isinstance(event, RoundWon):
-        team = "Your team" if event.team == 0 else "The opponents"
-        how = f" with {piece(event.last)}" if event.last is not None else ""
-        extra = " (doubled!)" if event.doubled else ""
-        special = f" by {event.special}" if event.special else ""
-        return f"{_verb(event.seat, 'win')} the round{special}{how}{extra}: {team} +{event.points}"
-    if isinstance(event, MatchWon):
-        team = "Your team wins" if event.team == 0 else "The opponents win"
-        return f"{team} the match, {event.scores[0]} to {event.scores[1]}"
-    return None
+    line = narration.narrate(event, NAMES, reveal=getattr(event, "seat", None) == HUMAN)
+    if line is None:
+        return None
+    key, params = line
+    return TEXTS[key](params)
 
 
 def table_text(view: SeatView) -> str:

@@ -22,7 +22,7 @@ def main() -> int:
     import discord.http
     import yarl
 
-    import bot.app.service as service_module
+    import bot.app.tables as tables_module
     import bot.client as client_module
     from bot import __main__ as bot_main
 
@@ -36,13 +36,13 @@ def main() -> int:
         next_seed[0] += 1
         return seed
 
-    original_init = service_module.TableService.__init__
+    original_init = tables_module.TableService.__init__
 
     def init(self: Any, *args: Any, **kwargs: Any) -> None:
         kwargs["seed_source"] = seed_source
         original_init(self, *args, **kwargs)
 
-    service_module.TableService.__init__ = init  # type: ignore[method-assign]
+    tables_module.TableService.__init__ = init  # type: ignore[method-assign]
 
     original_create = client_module.create_bot
 

@@ -83,7 +83,8 @@ def test_create_bot_is_reexported_and_builds_offline(tmp_path: Path) -> None:
 
 async def test_setup_hook_registers_goita_about_and_syncs_globally(started: Any) -> None:
     b, sync = await started()
-    assert "bot.discord.meta" in EXTENSIONS and "bot.discord.meta" in b.extensions
+    assert EXTENSIONS == ("bot.composition",) and "bot.composition" in b.extensions
+    assert {"Meta", "Game", "Stats"} <= set(b.cogs)
     group = b.tree.get_command("goita")
     assert group is goita_group
     assert isinstance(group, app_commands.Group)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot.app.service import PlayerFactory, default_player_factory
 from bot.app.table import Table
+from bot.app.tables import PlayerFactory, default_player_factory
 from tests.bot.app.kit import (
     ALICE,
     BOB,
@@ -145,7 +145,7 @@ async def run_match(path: Path, plan: Plan, *, levels: tuple[str, ...] = ("easy"
     table = rig.service.get(table_id)
     assert table.status == "finished", table.close_reason
     assert table.match is not None
-    entries = await rig.repo.entries(table_id)
+    entries = await rig.store.entries(table_id)
     log: list[tuple[int, str, int | None, str]] = [
         (e.seq, e.kind, e.seat, repr(e.action)) for e in entries]
     await rig.conn.close()
@@ -334,7 +334,7 @@ async def test_a_table_whose_log_cannot_be_replayed_is_closed(tmp_path: Path) ->
     await rig.conn.close()
     rig2 = await make_rig(path)
     assert await rig2.service.restore() == []
-    stored = await rig2.repo.load(game.id)
+    stored = await rig2.store.load(game.id)
     assert stored is not None and stored.status == "cancelled"
     assert stored.close_reason == "broken"
     # the channel is free again
@@ -364,7 +364,7 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: 
             else:
                 clock.advance(1.5)
                 await rig.service.tick()
-    stored = await rig.repo.load(table.id)
+    stored = await rig.store.load(table.id)
     assert stored is not None and stored.status == "finished" and not stored.result_recorded
     await rig.conn.close()
 
@@ -373,7 +373,7 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: 
     assert await rig2.service.restore() == []
     assert len(results.recorded) == 1
     assert results.recorded[0].winner_team is not None
-    stored = await rig2.repo.load(table.id)
+    stored = await rig2.store.load(table.id)
     assert stored is not None and stored.result_recorded
     # and only once: another start records nothing more
     await rig2.conn.close()

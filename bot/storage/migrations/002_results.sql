@@ -1,5 +1,5 @@
 -- Finished matches, per-player stats and ratings, per Discord server (guild).
--- Written only by bot/storage/results.py (ResultsRepository.record_match).
+-- Written only by bot/storage/results.py (SqliteResultsStore.record_match).
 
 -- One row per match that ended (won, or stopped early).
 CREATE TABLE results_match (

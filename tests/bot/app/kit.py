@@ -12,11 +12,11 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.app.ports import PromptKind, TableChange, UserRef
-from bot.app.service import DealSource, PlayerFactory, ResultsSink, TableService
+from bot.app.ports import PromptKind, ResultsRecorder, TableChange, UserRef
 from bot.app.table import Table
+from bot.app.tables import DealSource, PlayerFactory, TableService
 from bot.storage.db import open_database
-from bot.storage.tables import TableRepository
+from bot.storage.tables import SqliteTableStore
 from goita_core.actions import Action
 from goita_core.pieces import Kind, parse_pieces
 
@@ -99,6 +99,18 @@ class RecordingPresenter:
         self.calls.clear()
 
 
+class RecordingResults:
+    """A results store that keeps what the service hands it (only ``record_match`` is
+    used by the service)."""
+
+    def __init__(self) -> None:
+        self.recorded: list[Any] = []
+
+    async def record_match(self, match: Any) -> int:
+        self.recorded.append(match)
+        return len(self.recorded)
+
+
 class FixedSeeds:
     """Seeds for successive matches: 1000, 1001, ... (deterministic across services)."""
 
@@ -127,7 +139,7 @@ def fixed_deals(deals: Sequence[Sequence[Sequence[Kind]] | None]) -> DealSource:
 @dataclass
 class Rig:
     conn: aiosqlite.Connection
-    repo: TableRepository
+    store: SqliteTableStore
     clock: FakeClock
     presenter: RecordingPresenter
     settings: Timing
@@ -139,16 +151,16 @@ async def make_rig(path: Path, *, clock: FakeClock | None = None,
                    settings: Timing | None = None, deal_source: DealSource | None = None,
                    seeds: Callable[[], int] | None = None,
                    player_factory: PlayerFactory | None = None,
-                   results: ResultsSink | None = None) -> Rig:
+                   results: ResultsRecorder | None = None) -> Rig:
     conn = await open_database(path)
-    repo = TableRepository(conn)
+    store = SqliteTableStore(conn)
     clock = clock or FakeClock()
     presenter = RecordingPresenter()
     settings = settings or Timing()
-    service = TableService(repo, clock, presenter, settings, player_factory,
+    service = TableService(store, clock, presenter, settings, player_factory,
                            results=results, seed_source=seeds or FixedSeeds(),
                            deal_source=deal_source, rng=random.Random(7))
-    return Rig(conn, repo, clock, presenter, settings, service, path)
+    return Rig(conn, store, clock, presenter, settings, service, path)
 
 
 def choose(table: Table, seat: int, pick: int = 0) -> Action:
@@ -200,4 +212,11 @@ async def full_table(rig: Rig, *cpus: str, host: UserRef = ALICE, channel: int =
     table = await rig.service.create_table(1, channel, host, target=target)
     for level in cpus:
         await rig.service.add_cpu(table.id, host, level)
+    return table
+
+
+async def started(rig: Rig, *levels: str) -> Table:
+    """A table of Alice and ``levels`` CPUs, started."""
+    table = await full_table(rig, *levels)
+    await rig.service.start(table.id, ALICE)
     return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app.ratings import DEFAULT_RATING, Rating, entity_of, is_rated, rate_match, team_ranks
-from bot.storage.results import FinishedMatch, SeatRecord
+from bot.app.records import FinishedMatch, SeatRecord
 
 RULES4 = {"players": 4, "target": 150}
 

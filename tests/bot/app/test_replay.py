@@ -10,7 +10,7 @@ from bot.app.replay import build_replay, export_record
 from goita_core import Match
 from goita_core.events import Led, RoundWon
 from goita_core.kifu import KifuError, MatchRecord, load_record, replay_kifu
-from goita_core.pieces import parse_pieces
+from goita_core.pieces import KANJI, parse_pieces
 from goita_core.rules import RuleSet
 
 HASSHI_DEAL = [parse_pieces(h) for h in (
@@ -48,6 +48,11 @@ def test_every_step_with_face_down_pieces_revealed() -> None:
     ev = next(e for e in lead.events if isinstance(e, Led))
     assert ev.seat == lead.seat
     assert (ev.face_down, True) in lead.played[ev.seat]
+    # and its narration names the player and reveals the piece
+    assert ev.face_down is not None
+    assert ("log.led", {"seat": ev.seat, "name": "abcd"[ev.seat], "attack": KANJI[ev.attack],
+                        "face_down": KANJI[ev.face_down]}) in lead.lines
+    assert all(f.lines for f in rep.frames if f.step > 0)  # every action is narrated
     # pieces are conserved: hand + played = 8 for every seat at every frame of a round
     for f in rep.frames:
         assert all(len(f.hands[s]) + len(f.played[s]) == 8 for s in range(4))

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.app.service import TableService
 from bot.app.table import Table
+from bot.app.tables import TableService
 from bot.client import GoitaBot, create_bot
-from bot.discord.buttons import ButtonId
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.render.components import ButtonId
+from bot.discord.services import services_of
 from goita_core.actions import Play
 from goita_core.pieces import KANJI, Kind, parse_pieces
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
@@ -48,15 +49,11 @@ class World:
 
     @property
     def service(self) -> TableService:
-        service = self.bot.tables  # type: ignore[attr-defined]
-        assert isinstance(service, TableService)
-        return service
+        return services_of(self.bot).tables
 
     @property
     def presenter(self) -> DiscordPresenter:
-        presenter = self.service.presenter
-        assert isinstance(presenter, DiscordPresenter)
-        return presenter
+        return services_of(self.bot).presenter
 
     def table(self) -> Table:
         tables = [t for t in self.service._tables.values() if t.channel_id == self.chan.id]
@@ -96,8 +93,8 @@ async def make_world(fake: FakeDiscord, make_settings: Callable[..., Any], *,
                      guild_locale: str = "en-US", **settings: Any) -> World:
     guild = fake.add_guild("Noto", locale=guild_locale)
     chan = guild.add_text_channel("goita")
-    bot = create_bot(make_settings(**{**FAST, **settings}), guild_ready_timeout=0.05)
-    bot.clock = FakeClockAdapter(fake)  # type: ignore[attr-defined]
+    bot = create_bot(make_settings(**{**FAST, **settings}), clock=FakeClockAdapter(fake),
+                     guild_ready_timeout=0.05)
     fake.busy_task_prefixes = [*fake.busy_task_prefixes, *BUSY_PREFIXES]
     await fake.start_bot(bot)
     return World(fake, guild, chan, bot)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.steplog import LogEntry
 from bot.app.table import Seat, Table
 from bot.storage.db import DatabaseError, migrations, open_database, schema_version
-from bot.storage.tables import LogEntry, TableRepository
+from bot.storage.tables import SqliteTableStore
 from goita_core.actions import PASS
 from goita_core.rules import RuleSet
 
@@ -55,7 +56,7 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
     assert await schema_version(conn) == start
     table_id = None
     if start >= 1:  # the tables schema exists: put a live table in it
-        repo = TableRepository(conn)
+        repo = SqliteTableStore(conn)
         table = Table(id=0, guild_id=1, channel_id=2, host_id=3, rules=RuleSet(),
                       created_at=1.0, updated_at=1.0)
         table.seats[0] = Seat("human", "Ann", user_id=3)
@@ -68,7 +69,7 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
     try:
         assert await schema_version(conn) == LATEST
         if table_id is not None:
-            repo = TableRepository(conn)
+            repo = SqliteTableStore(conn)
             loaded = await repo.load(table_id)
             assert loaded is not None and loaded.seats[0] is not None
             assert loaded.seats[0].name == "Ann"

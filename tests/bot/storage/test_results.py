@@ -1,4 +1,4 @@
-"""ResultsRepository on a real SQLite file: recording, stats, leaderboard paging, history."""
+"""SqliteResultsStore on a real SQLite file: recording, stats, leaderboard paging, history."""
 
 from __future__ import annotations
 
@@ -10,13 +10,9 @@ import aiosqlite
 import pytest
 
 from bot.app.ratings import DEFAULT_RATING
+from bot.app.records import FinishedMatch, RoundSummary, SeatRecord
 from bot.storage.db import open_database
-from bot.storage.results import (
-    FinishedMatch,
-    ResultsRepository,
-    RoundSummary,
-    SeatRecord,
-)
+from bot.storage.results import SqliteResultsStore
 
 GUILD = 1000
 OTHER_GUILD = 2000
@@ -30,8 +26,8 @@ async def conn(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
 
 
 @pytest.fixture
-def repo(conn: aiosqlite.Connection) -> ResultsRepository:
-    return ResultsRepository(conn)
+def repo(conn: aiosqlite.Connection) -> SqliteResultsStore:
+    return SqliteResultsStore(conn)
 
 
 def humans(*ids: int) -> list[SeatRecord]:
@@ -60,7 +56,7 @@ def finished(
     )
 
 
-async def test_stats_add_up_per_player(repo: ResultsRepository) -> None:
+async def test_stats_add_up_per_player(repo: SqliteResultsStore) -> None:
     rounds = [
         RoundSummary(0, 40, False, None, 0, ()),
         RoundSummary(1, 60, True, None, 1, (2,)),  # seat 1 doubled; seat 2 had 5 Shi
@@ -88,7 +84,7 @@ async def test_stats_add_up_per_player(repo: ResultsRepository) -> None:
     assert await repo.player_stats(OTHER_GUILD, 11) is None
 
 
-async def test_recording_twice_counts_once(repo: ResultsRepository) -> None:
+async def test_recording_twice_counts_once(repo: SqliteResultsStore) -> None:
     m = finished(humans(1, 2, 3, 4), 0)
     first = await repo.record_match(m)
     again = await repo.record_match(m)
@@ -97,7 +93,7 @@ async def test_recording_twice_counts_once(repo: ResultsRepository) -> None:
     assert s is not None and s.matches == 1 and s.rated_matches == 1
 
 
-async def test_stopped_early_is_recorded_but_not_rated(repo: ResultsRepository) -> None:
+async def test_stopped_early_is_recorded_but_not_rated(repo: SqliteResultsStore) -> None:
     await repo.record_match(finished(humans(1, 2, 3, 4), 0, table=1, at=1.0))
     before = await repo.player_stats(GUILD, 1)
     rounds = [RoundSummary(0, 30, False, None, 0, ())]
@@ -115,7 +111,7 @@ async def test_stopped_early_is_recorded_but_not_rated(repo: ResultsRepository) 
     assert stored.summary.rating_change is None
 
 
-async def test_cpu_matches_count_marked_and_cpu_never_on_board(repo: ResultsRepository) -> None:
+async def test_cpu_matches_count_marked_and_cpu_never_on_board(repo: SqliteResultsStore) -> None:
     seats = [SeatRecord(0, "human", 1, "ann"), SeatRecord(1, "cpu", None, "CPU", "normal"),
              SeatRecord(2, "cpu", None, "CPU", "easy"), SeatRecord(3, "cpu", None, "CPU", "hard")]
     match_id = await repo.record_match(finished(seats, 0))
@@ -131,14 +127,14 @@ async def test_cpu_matches_count_marked_and_cpu_never_on_board(repo: ResultsRepo
     assert stored is not None and stored.summary.with_cpu and stored.summary.rated
 
 
-async def test_all_cpu_match_changes_nothing(repo: ResultsRepository) -> None:
+async def test_all_cpu_match_changes_nothing(repo: SqliteResultsStore) -> None:
     seats = [SeatRecord(i, "cpu", None, "CPU", "normal") for i in range(4)]
     await repo.record_match(finished(seats, 0))
     assert (await repo.rating_of(GUILD, "cpu:normal")) == DEFAULT_RATING
     assert (await repo.leaderboard(GUILD)).total == 0
 
 
-async def test_leaderboard_pages_ties_and_new_player(repo: ResultsRepository) -> None:
+async def test_leaderboard_pages_ties_and_new_player(repo: SqliteResultsStore) -> None:
     # 24 players in 6 tables: team 0 wins, so 12 winners tie and 12 losers tie
     for t in range(6):
         ids = [100 + 4 * t + k for k in range(4)]
@@ -165,7 +161,7 @@ async def test_leaderboard_pages_ties_and_new_player(repo: ResultsRepository) ->
     assert (await repo.leaderboard(GUILD, "rating", 7)).page == 2
 
 
-async def test_leaderboard_by_wins(repo: ResultsRepository) -> None:
+async def test_leaderboard_by_wins(repo: SqliteResultsStore) -> None:
     await repo.record_match(finished(humans(1, 2, 3, 4), 0, table=1, at=1.0))
     await repo.record_match(finished(humans(1, 2, 5, 6), 0, table=2, at=2.0))
     await repo.record_match(finished(humans(7, 2, 3, 6), 1, table=3, at=3.0))
@@ -179,7 +175,7 @@ async def test_leaderboard_by_wins(repo: ResultsRepository) -> None:
         await repo.leaderboard(GUILD, "luck")  # type: ignore[arg-type]
 
 
-async def test_history_newest_first_with_rating_change(repo: ResultsRepository) -> None:
+async def test_history_newest_first_with_rating_change(repo: SqliteResultsStore) -> None:
     for t in range(7):
         await repo.record_match(finished(humans(1, 2, 3, 4), t % 2, table=t, at=100.0 * t))
     await repo.record_match(finished(humans(5, 6, 7, 8), 0, table=9, at=5000.0))
@@ -196,7 +192,7 @@ async def test_history_newest_first_with_rating_change(repo: ResultsRepository) 
     assert await repo.get_match(OTHER_GUILD, page[0].id) is None
 
 
-async def test_bad_records_are_refused_and_change_nothing(repo: ResultsRepository) -> None:
+async def test_bad_records_are_refused_and_change_nothing(repo: SqliteResultsStore) -> None:
     with pytest.raises(ValueError):
         finished(humans(1, 2, 3), 0)  # three seats at a 4-player table
     with pytest.raises(ValueError):
@@ -209,7 +205,7 @@ async def test_bad_records_are_refused_and_change_nothing(repo: ResultsRepositor
     assert (await repo.leaderboard(GUILD)).total == 0
 
 
-async def test_a_failed_write_rolls_back(repo: ResultsRepository,
+async def test_a_failed_write_rolls_back(repo: SqliteResultsStore,
                                          conn: aiosqlite.Connection) -> None:
     await conn.execute("CREATE TRIGGER boom BEFORE INSERT ON results_bot_rating "
                        "BEGIN SELECT RAISE(ABORT, 'boom'); END")
@@ -225,11 +221,11 @@ async def test_a_failed_write_rolls_back(repo: ResultsRepository,
 async def test_survives_reopening_the_file(tmp_path: Path) -> None:
     path = tmp_path / "again.db"
     c1 = await open_database(path)
-    await ResultsRepository(c1).record_match(finished(humans(1, 2, 3, 4), 1))
+    await SqliteResultsStore(c1).record_match(finished(humans(1, 2, 3, 4), 1))
     await c1.close()
     c2 = await open_database(path)
     try:
-        s = await ResultsRepository(c2).player_stats(GUILD, 2)
+        s = await SqliteResultsStore(c2).player_stats(GUILD, 2)
         assert s is not None and s.wins == 1 and s.rating > 0
     finally:
         await c2.close()
@@ -245,14 +241,14 @@ async def test_upgrade_from_version_1_adds_the_results_tables(tmp_path: Path) ->
     new = await open_database(path)
     try:
         assert await schema_version(new) >= 2
-        repo = ResultsRepository(new)
+        repo = SqliteResultsStore(new)
         await repo.record_match(finished(humans(1, 2, 3, 4), 0))
         assert (await repo.leaderboard(GUILD)).total == 4
     finally:
         await new.close()
 
 
-async def test_concurrent_recordings_on_one_connection(repo: ResultsRepository) -> None:
+async def test_concurrent_recordings_on_one_connection(repo: SqliteResultsStore) -> None:
     import asyncio
 
     ids = await asyncio.gather(*(

@@ -10,9 +10,11 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.app.ports import ChannelTaken
+from bot.app.steplog import LogEntry
 from bot.app.table import Seat, Table
 from bot.storage.db import open_database
-from bot.storage.tables import ChannelTaken, LogEntry, TableRepository
+from bot.storage.tables import SqliteTableStore
 from goita_core.actions import PASS, PLAY_ON, REDEAL, Play
 from goita_core.pieces import Kind
 from goita_core.rules import RuleSet
@@ -38,7 +40,7 @@ def new_table(channel: int = 10) -> Table:
 
 
 async def test_snapshot_round_trip(conn: aiosqlite.Connection) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     table = new_table()
     table_id = await repo.create(table)
     assert table.id == table_id
@@ -56,7 +58,7 @@ async def test_snapshot_round_trip(conn: aiosqlite.Connection) -> None:
 
 
 async def test_log_entries_round_trip_in_order(conn: aiosqlite.Connection) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     table = new_table()
     await repo.create(table)
     hands = ((0, 0, 1), (2, 3), (4,), (7, 7))
@@ -74,7 +76,7 @@ async def test_log_entries_round_trip_in_order(conn: aiosqlite.Connection) -> No
 
 
 async def test_log_is_append_only(conn: aiosqlite.Connection) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     table = new_table()
     await repo.create(table)
     await repo.save(table, [LogEntry(1, 1, "deal", 1.0)])
@@ -89,7 +91,7 @@ async def test_log_is_append_only(conn: aiosqlite.Connection) -> None:
 
 async def test_one_live_table_per_channel_and_reuse_after_close(
         conn: aiosqlite.Connection) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     first = new_table()
     await repo.create(first)
     with pytest.raises(ChannelTaken):
@@ -104,7 +106,7 @@ async def test_one_live_table_per_channel_and_reuse_after_close(
 
 
 async def test_unrecorded_finished(conn: aiosqlite.Connection) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     done, recorded, cancelled_lobby = new_table(1), new_table(2), new_table(3)
     for t in (done, recorded, cancelled_lobby):
         await repo.create(t)
@@ -120,7 +122,7 @@ async def test_unrecorded_finished(conn: aiosqlite.Connection) -> None:
 
 async def test_next_deadline_column_for_operators(conn: aiosqlite.Connection,
                                                   tmp_path: Path) -> None:
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     table = new_table()
     await repo.create(table)
     table.deadlines.cpu_due_at = 100.0
@@ -134,7 +136,7 @@ async def test_next_deadline_column_for_operators(conn: aiosqlite.Connection,
 async def test_concurrent_saves_on_one_connection(conn: aiosqlite.Connection) -> None:
     import asyncio
 
-    repo = TableRepository(conn)
+    repo = SqliteTableStore(conn)
     tables = [new_table(c) for c in range(20, 30)]
     await asyncio.gather(*(repo.create(t) for t in tables))
     await asyncio.gather(*(repo.save(t, [LogEntry(1, 1, "deal", 1.0)]) for t in tables))

@@ -45,3 +45,10 @@ def test_other_seats_face_down_pieces_stay_hidden_until_the_round_ends() -> None
 
 def test_same_seed_same_match() -> None:
     assert run(["1"] * 300, "--seed", "8")[1] == run(["1"] * 300, "--seed", "8")[1]
+
+
+def test_every_narration_key_has_a_terminal_text() -> None:
+    from goita_core.tools.terminal import TEXTS
+    from tests.goita_core.test_narration import KEYS
+
+    assert set(TEXTS) == KEYS

@@ -1,0 +1,264 @@
+"""The step kernel: the service's state, its lookups, and the one way a table changes.
+
+A step runs under the table's ``asyncio.Lock``: it validates (raising
+:class:`~bot.app.errors.TableError` before changing anything), applies, and the kernel
+COMMITS the table to the :class:`~bot.app.ports.TableStore`; only after the lock is released
+is the presenter told what the step queued in its :class:`Outbox`. Nothing is shown before it
+is stored, and a store that refuses a step makes the in-memory table reload from the store.
+
+The rooms of the service (lobby, play, clock, computer seats, results, restore) are subclasses
+that add their steps; they meet here through two hooks, :meth:`TableKernel._after_commit`
+and :meth:`TableKernel._after_close`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import TableError
+from ..ports import (
+    ChannelTaken,
+    Clock,
+    Presenter,
+    PromptKind,
+    ResultsRecorder,
+    TableChange,
+    TableStore,
+)
+from ..steplog import LogEntry, replay_log
+from ..table import Table
+from .timers import TimingSettings
+
+if TYPE_CHECKING:
+    from goita_core.pieces import Kind
+    from goita_core.tools.protocol import EnginePlayer
+
+    from .computer import PlayerFactory
+
+log = logging.getLogger(__name__)
+
+#: closed tables kept in memory (for their last board and Rematch); older ones are
+#: forgotten and, for a rematch, loaded again from the store
+MAX_CLOSED_IN_MEMORY = 200
+
+#: (table, round number about to be dealt) -> hands by seat, or None for the seeded shuffle
+DealSource = Callable[[Table, int], "Sequence[Sequence[Kind | int]] | None"]
+
+
+class Unchanged:
+    """What a step returns when it changed nothing: no commit, no presenter call."""
+
+
+UNCHANGED = Unchanged()
+#: what a step returns: the log entries to store with the table (None: none), or UNCHANGED
+StepResult = Sequence[LogEntry] | None | Unchanged
+Step = Callable[[Table, "Outbox"], "StepResult | Awaitable[StepResult]"]
+
+
+@dataclass(slots=True)
+class Outbox:
+    """What to tell the presenter once the step is stored and the lock released, in order."""
+
+    items: list[tuple[str, Table, Any]] = field(default_factory=list)
+
+    def changed(self, table: Table, change: TableChange) -> None:
+        self.items.append(("changed", table, change))
+
+    def prompt(self, table: Table, seat: int, kind: PromptKind) -> None:
+        self.items.append(("prompt", table, (seat, kind)))
+
+    def closed(self, table: Table, reason: str) -> None:
+        self.items.append(("closed", table, reason))
+
+
+class TableKernel:
+    """The state every room of the service shares (see :class:`bot.app.tables.TableService`
+    for the constructor's parameters)."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        clock: Clock,
+        presenter: Presenter,
+        settings: TimingSettings,
+        player_factory: PlayerFactory | None = None,
+        *,
+        results: ResultsRecorder | None = None,
+        seed_source: Callable[[], int] | None = None,
+        deal_source: DealSource | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        from .computer import default_player_factory
+
+        self.store = store
+        self.clock = clock
+        self.presenter = presenter
+        self.settings = settings
+        self.player_factory: PlayerFactory = player_factory or default_player_factory
+        self.results = results
+        sysrand = random.SystemRandom()
+        #: where new matches get their seed (tests and the kill -9 harness inject fixed ones)
+        self.seed_source: Callable[[], int] = seed_source or (
+            lambda: sysrand.randrange(2**62))
+        self.deal_source = deal_source
+        self._rng = rng or random.Random()
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._create_lock = asyncio.Lock()
+        #: set whenever a deadline may have changed: wakes the clock's driver
+        self._wake = asyncio.Event()
+        #: the clock's background task (``start_driver``)
+        self._driver: asyncio.Task[None] | None = None
+        self._engines: dict[tuple[int, int], EnginePlayer] = {}
+        #: per engine seat, the last round number whose round_end it was sent
+        self._engine_told: dict[tuple[int, int], int] = {}
+
+    # -- lookups -------------------------------------------------------------------------
+    def find(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id)
+
+    def get(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError("no_table", table_id=table_id)
+        return table
+
+    def live_tables(self) -> list[Table]:
+        return [t for t in self._tables.values() if t.live]
+
+    def all_tables(self) -> list[Table]:
+        """Every table this process knows: live ones and those closed since it started."""
+        return list(self._tables.values())
+
+    def table_for_channel(self, channel_id: int) -> Table | None:
+        for table in self._tables.values():
+            if table.live and table.channel_id == channel_id:
+                return table
+        return None
+
+    def tables_for_user(self, user_id: int) -> list[Table]:
+        return [t for t in self.live_tables() if t.seat_of(user_id) is not None]
+
+    def next_deadline(self) -> float | None:
+        due = [d for t in self._tables.values() if t.live
+               if (d := t.deadlines.earliest()) is not None]
+        return min(due) if due else None
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    def _forget_old_closed(self) -> None:
+        closed = [t for t in self._tables.values() if not t.live]
+        if len(closed) <= MAX_CLOSED_IN_MEMORY:
+            return
+        closed.sort(key=lambda t: (t.finished_at or t.updated_at, t.id))
+        for table in closed[:len(closed) - MAX_CLOSED_IN_MEMORY]:
+            lock = self._locks.get(table.id)
+            if lock is not None and lock.locked():
+                continue
+            del self._tables[table.id]
+            self._locks.pop(table.id, None)
+
+    # -- one step ------------------------------------------------------------------------
+    async def _mutate(self, table_id: int, step: Step) -> Table:
+        """Run ``step`` under the table's lock, commit, then tell the presenter.
+
+        ``step`` validates (raising TableError before changing anything), changes the table
+        and returns the log entries to store (None: none; UNCHANGED: nothing to store)."""
+        out = Outbox()
+        async with self._lock(table_id):
+            table = self.get(table_id)
+            pending = step(table, out)
+            result = await pending if inspect.isawaitable(pending) else pending
+            if not isinstance(result, Unchanged):
+                await self._commit(table, result or ())
+                await self._after_commit(table)
+        await self._finish(table, out)
+        return table
+
+    async def _finish(self, table: Table, out: Outbox) -> None:
+        """After a step released the lock: wake the driver, deliver, clean up a closed table."""
+        self._wake.set()
+        await self._deliver(out)
+        if not table.live:
+            await self._after_close(table)
+
+    async def _commit(self, table: Table, entries: Sequence[LogEntry]) -> None:
+        table.updated_at = self.clock.now()
+        try:
+            await self.store.save(table, entries)
+        except BaseException as exc:
+            # the store refused: the in-memory table must not run ahead of it
+            if not isinstance(exc, ChannelTaken):
+                log.exception("could not store table %d; reloading it", table.id)
+            with contextlib.suppress(Exception):
+                await self._reload(table.id)
+            if isinstance(exc, ChannelTaken):
+                # e.g. a rematch while another process opened a table in the channel
+                other = await self.store.live_table_in_channel(table.channel_id)
+                raise TableError("table_exists", table_id=other, channel_id=table.channel_id,
+                                 board_message_id=None) from None
+            raise
+
+    async def _deliver(self, out: Outbox) -> None:
+        for what, table, arg in out.items:
+            try:
+                if what == "changed":
+                    await self.presenter.table_changed(table, arg)
+                elif what == "prompt":
+                    await self.presenter.prompt(table, arg[0], arg[1])
+                else:
+                    await self.presenter.table_closed(table, arg)
+            except Exception:
+                log.exception("presenter %s failed for table %d", what, table.id)
+
+    def _close(self, table: Table, out: Outbox, reason: str,
+               stopped_early: bool = False) -> None:
+        table.status = "cancelled"
+        table.close_reason = reason
+        table.stopped_early = stopped_early
+        table.finished_at = self.clock.now()
+        table.deadlines.clear()
+        table.timed_seats = ()
+        out.closed(table, reason)
+
+    # -- hooks for the rooms -------------------------------------------------------------
+    async def _after_commit(self, table: Table) -> None:
+        """Runs under the lock right after a step is stored (the results room records a
+        finished match here)."""
+
+    async def _after_close(self, table: Table) -> None:
+        """Runs once a step that closed the table is delivered."""
+        self._forget_old_closed()
+
+    # -- the store's copy ----------------------------------------------------------------
+    async def _rebuild(self, table: Table) -> None:
+        """Replay the current match from the seed and the stored log."""
+        table.match = None
+        if table.match_no == 0 or table.status == "lobby":
+            return
+        entries = await self.store.entries(table.id, table.match_no)
+        try:
+            table.match = replay_log(table.rules, table.seed, table.first_dealer, entries,
+                                     table.version)
+        except ValueError as exc:
+            raise ValueError(f"table {table.id}: {exc}") from exc
+
+    async def _reload(self, table_id: int) -> Table | None:
+        table = await self.store.load(table_id)
+        if table is None:
+            self._tables.pop(table_id, None)
+            return None
+        await self._rebuild(table)
+        self._tables[table_id] = table
+        return table

@@ -1,0 +1,274 @@
+"""The lobby and the table's life: open a table, take and arrange the seats (humans, CPUs,
+engines), start, leave, cancel, stop, rematch.
+
+A table has as many seats as its rules have players (``Table.players``): 4, or 3 in the
+3-player variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from goita_core.rules import RuleSet
+
+from ..errors import TableError
+from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
+from ..table import CPU_LEVELS, Seat, Table
+from .kernel import Outbox, StepResult
+from .play import PlayRoom
+from .timers import arm
+
+
+class LobbyRoom(PlayRoom):
+    async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
+                           target: int = 150, double_any_seventh: bool = False,
+                           players: int = 4) -> Table:
+        try:
+            RuleSet(players=players)
+        except ValueError:
+            raise TableError("bad_players", players=players) from None
+        try:
+            rules = RuleSet(players=players, target=target,
+                            double_any_seventh=double_any_seventh)
+        except ValueError as exc:
+            raise TableError("bad_target", target=target, message=str(exc)) from None
+        out = Outbox()
+        async with self._create_lock:
+            existing = self.table_for_channel(channel_id)
+            if existing is not None:
+                raise _exists(existing)
+            now = self.clock.now()
+            table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
+                          rules=rules, created_at=now, updated_at=now)
+            table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
+            table.deadlines.lobby_expires_at = now + self.settings.lobby_idle_seconds
+            line = table.add_line("log.join", seat=0, name=host.name)
+            try:
+                await self.store.create(table)
+            except ChannelTaken:
+                # another process (or a table this one did not load) holds the channel
+                other = await self.store.live_table_in_channel(channel_id)
+                raise TableError("table_exists", table_id=other, channel_id=channel_id,
+                                 board_message_id=None) from None
+            self._tables[table.id] = table
+            out.changed(table, TableChange(table.id, "created", lines=[line]))
+        await self._finish(table, out)
+        return table
+
+    async def join(self, table_id: int, user: UserRef, seat: int | None = None) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            current = table.seat_of(user.id)
+            if current is not None:
+                raise TableError("already_seated", seat=current)
+            index = _pick_seat(table, seat)
+            table.seats[index] = Seat("human", user.name, user_id=user.id, locale=user.locale)
+            self._lobby_changed(table, out, "log.join", seat=index, name=user.name)
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def add_cpu(self, table_id: int, by: UserRef, level: str,
+                      seat: int | None = None) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            if table.seat_of(by.id) is None and by.id != table.host_id:
+                raise TableError("not_seated")
+            engines = dict(self.settings.external_engines)
+            kind: SeatKind
+            if level in CPU_LEVELS:
+                kind, name = "cpu", f"CPU ({level})"
+            elif level in engines:
+                kind, name = "engine", level
+            else:
+                raise TableError("bad_level", level=level,
+                                 levels=[*CPU_LEVELS, *sorted(engines)])
+            index = _pick_seat(table, seat)
+            table.seats[index] = Seat(kind, name, level=level)
+            self._lobby_changed(table, out, "log.cpu_added", seat=index, name=name)
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def remove_seat(self, table_id: int, by: UserRef, seat: int) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            _need_host(table, by)
+            _check_seat_index(table, seat)
+            occupant = table.seats[seat]
+            if occupant is None:
+                raise TableError("bad_seat", seat=seat)
+            if occupant.user_id == table.host_id and occupant.is_human:
+                raise TableError("host_seat", seat=seat)
+            table.seats[seat] = None
+            self._lobby_changed(table, out, "log.seat_removed", seat=seat, name=occupant.name)
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def shuffle_seats(self, table_id: int, by: UserRef) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            _need_host(table, by)
+            seats = list(table.seats)
+            self._rng.shuffle(seats)
+            table.seats = seats
+            self._lobby_changed(table, out, "log.shuffled")
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def move_seat(self, table_id: int, by: UserRef, from_seat: int,
+                        to_seat: int) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            _need_host(table, by)
+            _check_seat_index(table, from_seat)
+            _check_seat_index(table, to_seat)
+            if table.seats[from_seat] is None:
+                raise TableError("bad_seat", seat=from_seat)
+            seats = table.seats
+            seats[from_seat], seats[to_seat] = seats[to_seat], seats[from_seat]
+            self._lobby_changed(table, out, "log.moved", from_seat=from_seat, to_seat=to_seat)
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def leave(self, table_id: int, user: UserRef, lobby_only: bool = False) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            if not table.live:
+                raise TableError("not_playing")
+            if lobby_only and table.status != "lobby":
+                # the lobby's Leave button clicked as the match started: keep the seat
+                raise TableError("not_in_lobby")
+            index = table.seat_of(user.id)
+            if index is None:
+                raise TableError("not_seated")
+            old = table.seat(index)
+            if table.status == "lobby":
+                table.seats[index] = None
+                if not table.humans():
+                    self._close(table, out, "empty")
+                    return None
+                _pass_host(table, user)
+                self._lobby_changed(table, out, "log.leave", seat=index, name=old.name)
+                return None
+            # playing: a normal CPU takes the seat
+            table.seats[index] = Seat("cpu", old.name, level="normal",
+                                      former_user_id=old.user_id, former_name=old.name)
+            line = table.add_line("log.cpu_took_seat", seat=index, name=old.name)
+            if not table.humans():
+                self._close(table, out, "abandoned", stopped_early=True)
+                return None
+            _pass_host(table, user)
+            later = Outbox()
+            arm(table, later, self.settings, self.clock.now())
+            out.changed(table, TableChange(table.id, "left", lines=[line], seat=index,
+                                           actor="system", version=table.version))
+            out.items.extend(later.items)
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def cancel(self, table_id: int, by: UserRef) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            _need_host(table, by)
+            self._close(table, out, "cancelled")
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def stop(self, table_id: int, by: UserRef, can_manage: bool = False) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            if not table.live:
+                raise TableError("not_playing")
+            if by.id != table.host_id and not can_manage:
+                raise TableError("not_host_or_manager")
+            self._close(table, out, "stopped", stopped_early=table.status == "playing")
+            return None
+
+        return await self._mutate(table_id, step)
+
+    async def start(self, table_id: int, by: UserRef) -> Table:
+        def step(table: Table, out: Outbox) -> StepResult:
+            _need_lobby(table)
+            _need_host(table, by)
+            seated = table.players - len(table.free_seats())
+            if seated < table.players:
+                raise TableError("need_four", seated=seated, players=table.players)
+            return self._begin_match(table, out)
+
+        return await self._mutate(table_id, step)
+
+    async def rematch(self, table_id: int, by: UserRef) -> Table:
+        if table_id not in self._tables:
+            loaded = await self.store.load(table_id)
+            if loaded is None:
+                raise TableError("no_table", table_id=table_id)
+            self._tables.setdefault(table_id, loaded)
+
+        async def step(table: Table, out: Outbox) -> StepResult:
+            if table.status != "finished":
+                raise TableError("not_finished")
+            if table.seat_of(by.id) is None:
+                raise TableError("not_seated")
+            other = self.table_for_channel(table.channel_id)
+            if other is not None:
+                raise _exists(other)
+            if not table.result_recorded and self.results is not None:
+                # the last result could not be stored before: try again, it is not lost
+                if table.match is None:
+                    await self._rebuild(table)
+                await self._record_if_needed(table)
+            for seat in table.seats:
+                if seat is not None:
+                    seat.away = False
+            return self._begin_match(table, out)
+
+        return await self._mutate(table_id, step)
+
+    def _lobby_changed(self, table: Table, out: Outbox, key: str, **params: Any) -> None:
+        line = table.add_line(key, **params)
+        table.deadlines.lobby_expires_at = self.clock.now() + self.settings.lobby_idle_seconds
+        out.changed(table, TableChange(table.id, "lobby", lines=[line], actor="system",
+                                       version=table.version))
+
+
+# -- validation ------------------------------------------------------------------------------
+def _exists(table: Table) -> TableError:
+    return TableError("table_exists", table_id=table.id, channel_id=table.channel_id,
+                      board_message_id=table.board_message_id)
+
+
+def _need_lobby(table: Table) -> None:
+    if table.status != "lobby":
+        raise TableError("not_in_lobby")
+
+
+def _need_host(table: Table, by: UserRef) -> None:
+    if by.id != table.host_id:
+        raise TableError("not_host")
+
+
+def _check_seat_index(table: Table, seat: int) -> None:
+    if not table.valid_seat(seat):
+        raise TableError("bad_seat", seat=seat)
+
+
+def _pick_seat(table: Table, seat: int | None) -> int:
+    if seat is None:
+        free = table.free_seats()
+        if not free:
+            raise TableError("table_full")
+        return free[0]
+    _check_seat_index(table, seat)
+    if table.seats[seat] is not None:
+        raise TableError("seat_taken", seat=seat)
+    return seat
+
+
+def _pass_host(table: Table, leaving: UserRef) -> None:
+    """The host left: the next seated human becomes the host."""
+    if leaving.id == table.host_id:
+        table.host_id = table.seat(table.humans()[0]).user_id or table.host_id

@@ -1,0 +1,231 @@
+"""Clicks and commands at a table turned into :class:`~bot.app.tables.TableService` calls.
+
+This layer only translates: Discord interactions -> service calls, ``TableError`` codes ->
+localised private messages. All game state changes go through the service; what a change
+looks like reaches Discord through the presenter (the board edit), not the answer here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot.app.errors import TableError
+from bot.app.table import Table
+from bot.discord.render import COLOUR_LOBBY, render_hand
+from bot.discord.render.components import ButtonId, action_from_arg, button, frozen_view
+from bot.discord.replies import say
+from bot.discord.services import Services
+from bot.i18n import lang_of, t
+from goita_core.actions import PLAY_ON, REDEAL, Action
+from goita_core.pieces import Kind
+
+from .errors import error_text, user_ref
+
+log = logging.getLogger(__name__)
+
+
+class GameController:
+    def __init__(self, services: Services) -> None:
+        self.service = services.tables
+        self.presenter = services.presenter
+
+    async def fail(self, interaction: discord.Interaction[Any], exc: TableError) -> None:
+        await say(interaction, error_text(exc, lang_of(interaction.locale)))
+
+    async def guarded(self, interaction: discord.Interaction[Any], what: object,
+                      work: Awaitable[None]) -> None:
+        """Run a click's work: a refusal is told to the clicker, a bug is logged."""
+        try:
+            await work
+        except TableError as exc:
+            await self.fail(interaction, exc)
+        except Exception:
+            log.exception("%s failed", what)
+            await say(interaction, t("err.internal", lang_of(interaction.locale)))
+
+    # -- lobby and match end -------------------------------------------------------------------
+    async def lobby_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        # Acknowledge at once (no visible change): the board edit shows the result.
+        await interaction.response.defer()
+        by = user_ref(interaction)
+        s = self.service
+        if bid.action == "join":
+            await s.join(bid.table_id, by)
+        elif bid.action == "leave":  # the lobby's button; /goita leave leaves a match
+            await s.leave(bid.table_id, by, lobby_only=True)
+        elif bid.action == "cpu":
+            await s.add_cpu(bid.table_id, by, bid.arg)
+        elif bid.action == "start":
+            await s.start(bid.table_id, by)
+        elif bid.action == "cancel":
+            await s.cancel(bid.table_id, by)
+        elif bid.action == "shuffle":
+            await s.shuffle_seats(bid.table_id, by)
+        elif bid.action == "rematch":
+            try:
+                await s.rematch(bid.table_id, by)
+            except TableError as exc:
+                table = s.find(bid.table_id)
+                if exc.code == "not_finished" and table is not None and table.live:
+                    # another player's click (or an older summary's button) started it
+                    raise TableError("rematch_started") from None
+                raise
+        else:
+            raise TableError("unknown_button")
+
+    async def lobby_choice(self, interaction: discord.Interaction[Any], kind: str,
+                           table_id: int, value: str) -> None:
+        """A lobby menu: the host swaps two seats ("a-b") or frees one ("a"); anyone seated
+        adds an external engine (its name; the service checks it is configured)."""
+        if kind == "engine":
+            await interaction.response.defer()
+            await self.service.add_cpu(table_id, user_ref(interaction), value)
+            return
+        parts = value.split("-")
+        if not value or not all(p.isdigit() for p in parts) or \
+                len(parts) != (2 if kind == "swap" else 1):
+            raise TableError("bad_seat", seat=value)
+        await interaction.response.defer()
+        by = user_ref(interaction)
+        if kind == "swap":
+            await self.service.move_seat(table_id, by, int(parts[0]), int(parts[1]))
+        else:
+            await self.service.remove_seat(table_id, by, int(parts[0]))
+
+    # -- the hand ------------------------------------------------------------------------------
+    async def open_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """Send the user's hand as a new ephemeral message (also takes an away seat back)."""
+        lang = lang_of(interaction.locale)
+        table = self.service.find(table_id)
+        if table is not None and table.status == "lobby" \
+                and table.seat_of(interaction.user.id) is not None:
+            await say(interaction, t("hand.lobby", lang))
+            return
+        hv = await self.service.hand(table_id, interaction.user.id)
+        table = self.service.get(table_id)
+        note = t("hand.back", lang) if hv.came_back else None
+        seen = self.presenter.change_count(table_id)
+        rendered = render_hand(table, hv.seat, lang, note=note)
+        await interaction.response.send_message(
+            embed=rendered.embed, view=rendered.view() or discord.utils.MISSING, ephemeral=True)
+        self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen)
+
+    async def move_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        """A button of the hand: the first click of a move (pick, back) redraws the hand;
+        the second (play) and a 5-Shi decision (goshi) act."""
+        if bid.action == "pick":
+            if not bid.arg.isdigit() or not 0 <= int(bid.arg) < 8:
+                raise TableError("unknown_button")
+            await self._redraw(interaction, bid, Kind(int(bid.arg)))
+        elif bid.action == "back":
+            await self._redraw(interaction, bid, None)
+        elif bid.action == "play":
+            action = action_from_arg(bid.arg)
+            if action is None:
+                raise TableError("unknown_button")
+            await self._act(interaction, bid, action)
+        elif bid.action == "goshi":
+            await self._act(interaction, bid, PLAY_ON if bid.arg == "1" else REDEAL)
+        else:
+            raise TableError("unknown_button")
+
+    def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId) -> tuple[Table, int]:
+        table = self.service.get(bid.table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_seated")
+        if bid.version != table.version:
+            raise TableError("stale", version=table.version)
+        return table, seat
+
+    async def _redraw(self, interaction: discord.Interaction[Any], bid: ButtonId,
+                      first: Kind | None) -> None:
+        table, seat = self._seated(interaction, bid)
+        seen = self.presenter.change_count(table.id)
+        rendered = render_hand(table, seat, lang_of(interaction.locale), first)
+        await interaction.response.edit_message(content=None, embed=rendered.embed,
+                                                view=rendered.view())
+        self.presenter.remember_hand(interaction, table, first, rendered, seen, bid.version)
+
+    async def _act(self, interaction: discord.Interaction[Any], bid: ButtonId,
+                   action: Action) -> None:
+        table, _seat = self._seated(interaction, bid)  # cheap checks before acknowledging
+        # Acknowledge first (the commit and the CPU pacing must not risk the 3 s limit);
+        # the hand is then edited through this interaction by the presenter.
+        await interaction.response.defer()
+        entry = self.presenter.remember_hand(interaction, table)
+        try:
+            await self.service.act(bid.table_id, interaction.user.id, bid.version, action)
+        except TableError:
+            entry.last_key = None
+            self.presenter.refresh_hands(self.service.get(bid.table_id))
+            raise
+
+    # -- stopping ------------------------------------------------------------------------------
+    async def ask_stop(self, interaction: discord.Interaction[Any]) -> None:
+        """/goita stop: the host (or a manager) is asked to confirm."""
+        lang = lang_of(interaction.locale)
+        table = self.channel_table(interaction)
+        if interaction.user.id != table.host_id and not interaction.permissions.manage_messages:
+            raise TableError("not_host_or_manager")
+        # a lobby has no match to record as stopped; its confirm says so and stops only the
+        # lobby (arg "lobby"): if the match starts meanwhile, the host is asked again
+        lobby = table.status == "lobby"
+        view = frozen_view([button("stop", table.id, t("btn.stop_confirm", lang),
+                                   arg="lobby" if lobby else "-",
+                                   style=discord.ButtonStyle.danger)])
+        key = "stop.confirm_lobby" if lobby else "stop.confirm"
+        await say(interaction, t(key, lang), view=view)
+
+    async def confirm_stop(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
+        perms = interaction.permissions
+        table = self.service.get(bid.table_id)
+        if bid.arg == "lobby" and table.status != "lobby":
+            raise TableError("stop_started")  # confirmed "close the lobby", not a match
+        # Stopping records the match: acknowledge first so the 3 s limit is never at risk.
+        await interaction.response.defer()
+        await self.service.stop(bid.table_id, user_ref(interaction),
+                                can_manage=bool(perms.manage_messages))
+        await interaction.edit_original_response(
+            content=t("stop.done", lang_of(interaction.locale)), embed=None, view=None)
+
+    # -- commands ------------------------------------------------------------------------------
+    def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
+        table = self.service.table_for_channel(interaction.channel_id or 0)
+        if table is None:
+            raise TableError("no_table")
+        return table
+
+    async def new_table(self, interaction: discord.Interaction[Any], target: int,
+                        double_any_seventh: bool) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await say(interaction, t("err.not_in_guild", lang))
+            return
+        try:
+            await self.service.create_table(interaction.guild_id, interaction.channel_id,
+                                            user_ref(interaction), target, double_any_seventh)
+        except TableError as exc:
+            if exc.code == "table_exists":
+                exc.params.setdefault("guild_id", interaction.guild_id)
+            raise
+        await say(interaction, t("new.opened", lang))
+
+    async def leave_table(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.channel_table(interaction)
+        was_lobby = table.status == "lobby"
+        table = await self.service.leave(table.id, user_ref(interaction))
+        # the last human leaving closes the table: no CPU plays on for them
+        plays_on = not was_lobby and table.live
+        await say(interaction, t("leave.done" if plays_on else "lobby.left",
+                                 lang_of(interaction.locale)))
+
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        embed = discord.Embed(title=t("rules.title", lang), description=t("rules.text", lang),
+                              colour=COLOUR_LOBBY)
+        await say(interaction, "", embed=embed)

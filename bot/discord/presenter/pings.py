@@ -1,0 +1,77 @@
+"""Notifications: an edit pings nobody, so a player whose turn comes gets a short channel
+message mentioning them; the table's previous such message is deleted first, so the
+channel holds at most one."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+
+from bot.app.table import Table
+
+log = logging.getLogger(__name__)
+
+
+def ping_done(table: Table, seat: int, kind: str) -> bool:
+    """Has the notified player answered what the notification asked?"""
+    if kind == "taken_over":
+        occupant = table.seats[seat]
+        return occupant is None or not occupant.away
+    if kind == "goshi":
+        match = table.match
+        return match is None or match.round.phase != "goshi" or seat not in table.to_act()
+    return seat not in table.to_act()
+
+
+class Pinger:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        #: table id -> (channel message id, seat, kind) of the last notification
+        self._pings: dict[int, tuple[int, int, str]] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def answered(self, table: Table) -> int | None:
+        """The id of the table's notification once its player has acted (or lost the
+        turn), to be cleared; None if there is none or it still stands."""
+        ping = self._pings.get(table.id)
+        if ping is not None and ping_done(table, ping[1], ping[2]):
+            return ping[0]
+        return None
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def ping(self, table: Table, seat: int, kind: str, user_id: int, text: str) -> None:
+        async with self._lock(table.id):
+            await self._clear_locked(table)
+            channel = self.client.get_partial_messageable(table.channel_id,
+                                                          guild_id=table.guild_id)
+            try:
+                message = await channel.send(
+                    text, allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(user_id)]))
+            except discord.HTTPException:
+                log.exception("could not notify user %s at table %s", user_id, table.id)
+                return
+            self._pings[table.id] = (message.id, seat, kind)
+            if ping_done(table, seat, kind):  # answered while we were sending
+                await self._clear_locked(table)
+
+    async def clear(self, table: Table, only: int | None = None, closing: bool = False) -> None:
+        async with self._lock(table.id):
+            current = self._pings.get(table.id)
+            if only is None or (current is not None and current[0] == only):
+                await self._clear_locked(table)
+        if closing:
+            self._locks.pop(table.id, None)
+
+    async def _clear_locked(self, table: Table) -> None:
+        entry = self._pings.pop(table.id, None)
+        if entry is None:
+            return
+        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(entry[0]).delete()

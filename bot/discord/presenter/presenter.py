@@ -1,0 +1,173 @@
+""":class:`DiscordPresenter`: the app's ``Presenter`` port implemented for Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.app.ports import Clock, PromptKind, TableChange
+from bot.app.table import Table
+from bot.config import Settings
+from bot.discord.render import (
+    Rendered,
+    render_board,
+    render_closed,
+    render_lobby,
+    render_match_end,
+)
+from bot.i18n import lang_of, t
+from goita_core.pieces import Kind
+
+from .board import BoardPosted, BoardPublisher
+from .hands import HandEntry, HandKeeper
+from .pings import Pinger
+from .tasks import Background
+
+log = logging.getLogger(__name__)
+
+
+class DiscordPresenter:
+    def __init__(self, client: discord.Client, clock: Clock, settings: Settings) -> None:
+        self.client = client
+        self.clock = clock
+        self.turn_seconds = int(settings.turn_timeout_seconds)
+        self.warning_seconds = int(settings.turn_warning_seconds)
+        self.lobby_minutes = max(1, round(settings.lobby_idle_seconds / 60))
+        #: external engines the lobby offers (EXTERNAL_ENGINES), in name order
+        self.engines = sorted(settings.external_engines)
+        self._background = Background()
+        self.board = BoardPublisher(client, clock, self.render_public,
+                                    0.0 if settings.cpu_move_delay_seconds == 0 else 1.0)
+        self.pings = Pinger(client)
+        self.hands = HandKeeper(clock, self._background)
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def on_board_posted(self) -> BoardPosted | None:
+        """Stores a newly posted board's message id (the service's set_board_message)."""
+        return self.board.on_board_posted
+
+    @on_board_posted.setter
+    def on_board_posted(self, callback: BoardPosted | None) -> None:
+        self.board.on_board_posted = callback
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._sweeper is None:
+            self._sweeper = asyncio.create_task(self.hands.sweep_forever(), name="goita-sweeper")
+
+    async def close(self) -> None:
+        extra = list(self.board.publishers.values())
+        if self._sweeper is not None:
+            extra.append(self._sweeper)
+        await self._background.cancel(extra)
+
+    async def flush(self) -> None:
+        """Wait until every pending board edit and hand update has been sent (tests)."""
+        while True:
+            busy = [task for task in self.board.publishers.values() if not task.done()]
+            busy += self._background.running()
+            if not busy:
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    def board_lang(self, table: Table) -> str:
+        guild = self.client.get_guild(table.guild_id)
+        return lang_of(guild.preferred_locale if guild is not None else None)
+
+    # -- Presenter protocol ----------------------------------------------------------------------
+    async def table_changed(self, table: Table, change: TableChange) -> None:
+        self.hands.changed(table.id)
+        try:
+            fresh = change.reason == "start" and table.match_no > 1
+            self.board.queue(table, self.render_public(table), fresh=fresh)
+            self.hands.refresh(table)
+            answered = self.pings.answered(table)
+            if answered is not None:
+                # the notified player has acted (or lost the turn): keep the channel clean
+                self._background.spawn(self.pings.clear(table, only=answered), "goita-unping")
+        except Exception:
+            log.exception("could not present a change of table %s", table.id)
+
+    async def prompt(self, table: Table, seat: int, kind: PromptKind) -> None:
+        try:
+            s = table.seats[seat]
+            if s is None or s.user_id is None:
+                return
+            lang = lang_of(s.locale)
+            mention = f"<@{s.user_id}>"
+            secs = self.warning_seconds
+            if kind == "timeout_warning":
+                entry = self.hands.hands.get((table.id, s.user_id))
+                if entry is not None and self.hands.token_alive(entry):
+                    text = t("warn.timeout", entry.lang, seconds=secs)
+                    self._background.spawn(self.hands.private_warning(entry, text),
+                                           "goita-warn")
+                    return
+                text = t("ping.timeout_warning", lang, mention=mention, seconds=secs)
+            elif kind == "goshi":
+                text = t("ping.goshi", lang, mention=mention)
+            elif kind == "taken_over":
+                text = t("ping.taken_over", lang, mention=mention)
+            else:
+                text = t("ping.your_turn", lang, mention=mention)
+            self._background.spawn(self.pings.ping(table, seat, kind, s.user_id, text),
+                                   "goita-ping")
+        except Exception:
+            log.exception("could not prompt seat %s of table %s", seat, table.id)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self.hands.closed(table.id)
+        try:
+            lang = self.board_lang(table)
+            if table.status == "finished" and table.match is not None and table.match.over \
+                    and not table.stopped_early:
+                rendered = render_match_end(table, lang)
+            else:
+                rendered = render_closed(table, reason, lang, minutes=self.lobby_minutes)
+            self.board.queue(table, rendered)
+            # last update of every open hand (it says the table ended), then forget them
+            self.hands.refresh(table, last=True)
+            self._background.spawn(self.pings.clear(table, closing=True), "goita-unping")
+        except Exception:
+            log.exception("could not present the end of table %s", table.id)
+
+    def render_public(self, table: Table) -> Rendered:
+        lang = self.board_lang(table)
+        if table.status == "lobby" or table.match is None:
+            if table.status == "lobby":
+                return render_lobby(table, lang, self.lobby_minutes, self.engines)
+            return render_closed(table, table.close_reason or "other", lang,
+                                 minutes=self.lobby_minutes)
+        if table.status == "playing":
+            return render_board(table, lang, self.turn_seconds)
+        if table.status == "finished" and not table.stopped_early:
+            return render_match_end(table, lang)
+        return render_closed(table, table.close_reason or "other", lang)
+
+    # -- hands (for the game's clicks) -----------------------------------------------------------
+    def change_count(self, table_id: int) -> int:
+        """Changes of the table presented so far; give it to remember_hand() with the
+        rendering it was taken with."""
+        return self.hands.change_count(table_id)
+
+    def remember_hand(self, interaction: discord.Interaction[Any], table: Table,
+                      first: Kind | None = None, rendered: Rendered | None = None,
+                      seen: int | None = None, version: int | None = None) -> HandEntry:
+        """Keep ``interaction`` as the way to edit this user's hand (the newest wins).
+
+        ``seen``: change_count() when ``rendered`` was drawn. If the table changed since
+        (while Discord took the answer, before this entry existed to be refreshed), the
+        hand is drawn again now, or it would show the old state until the next change.
+        ``version``: the table version ``first`` was picked at (default: the current one)."""
+        return self.hands.remember(interaction, table, first, rendered, seen, version)
+
+    def refresh_hands(self, table: Table) -> None:
+        self.hands.refresh(table)
+
+    async def sweep_hands(self) -> None:
+        """Say "open My hand again" on hands whose token is about to die."""
+        await self.hands.sweep()

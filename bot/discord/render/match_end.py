@@ -1,0 +1,111 @@
+"""The table's message once it has ended: the match summary (with Rematch) or why the
+table closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.app.table import Table
+from bot.i18n import t
+from goita_core.pieces import KANJI
+from goita_core.view import SeatView
+
+from .common import (
+    COLOUR_ENDED,
+    FIELD_MAX,
+    Rendered,
+    lines_within,
+    public_view,
+    seat_name,
+    team_name,
+    trim,
+)
+from .components import Component, button
+from .rounds import result_lines, seat_fields
+
+
+def render_match_end(table: Table, lang: str) -> Rendered:
+    """Final scores, the players, a summary of the rounds, and Rematch."""
+    match = table.match
+    scores = match.scores if match is not None else [0, 0]
+    a, b = [*scores, 0, 0][:2]
+    names = {f"{k}{n}": seat_name(table, s, lang)
+             for k, n, s in (("a", 1, 0), ("a", 2, 2), ("b", 1, 1), ("b", 2, 3))}
+    desc: list[str] = []
+    if match is not None and match.winner is not None and not table.stopped_early:
+        desc.append(t("match.winner", lang, team=team_name(match.winner, lang),
+                      team_a=team_name(0, lang), a=a, team_b=team_name(1, lang), b=b))
+    else:
+        desc.append(t("match.stopped", lang, team_a=team_name(0, lang), a=a,
+                      team_b=team_name(1, lang), b=b))
+    desc.append(t("match.players", lang, team_a=team_name(0, lang), team_b=team_name(1, lang),
+                  **names))
+    last: SeatView | None = None
+    if match is not None and match.rounds:
+        last = public_view(match)
+        if last.phase == "over" and last.result is not None:
+            desc.append("")
+            desc += result_lines(table, last, lang)
+    embed = discord.Embed(title=t("match.title", lang), description=trim("\n".join(desc), 4096),
+                          colour=COLOUR_ENDED)
+    if last is not None and last.phase == "over" and last.result is not None \
+            and last.result.kind == "finish":
+        # the last round's board, every face-down piece revealed (its board was replaced
+        # by this summary at once, so nobody saw that round's reveal otherwise)
+        seat_fields(embed, table, last, lang)
+    if match is not None and match.rounds:
+        lines = [_round_line(table, n, r, lang) for n, r in enumerate(
+            (rnd.result for rnd in match.rounds), start=1) if r is not None]
+        text = lines_within(lines, FIELD_MAX - 40)
+        hidden = len(lines) - text.count("\n") - 1 if text else len(lines)
+        if hidden > 0:
+            text = t("match.more_rounds", lang, count=hidden) + "\n" + text
+        if text:
+            embed.add_field(name=t("match.rounds", lang), value=text, inline=False)
+    items: list[Component] = []
+    if table.status == "finished" and match is not None and match.over:
+        embed.set_footer(text=t("match.footer", lang))  # says what Rematch does
+        items.append(button("rematch", table.id, t("btn.rematch", lang),
+                            style=discord.ButtonStyle.success))
+    return Rendered(embed, items)
+
+
+def _round_line(table: Table, n: int, r: Any, lang: str) -> str:
+    if r.kind == "redeal":
+        return t("match.round_redeal", lang, n=n)
+    name = seat_name(table, r.seat, lang)
+    team = team_name(r.team, lang)
+    if r.kind == "finish":
+        return t("match.round_line", lang, n=n, team=team, points=r.points, name=name,
+                 piece=KANJI[r.last] + (t("match.doubled", lang) if r.doubled else ""))
+    return t("match.round_special", lang, n=n, team=team, points=r.points, name=name,
+             special=t(f"special.{r.kind}", lang))
+
+
+def render_closed(table: Table, reason: str, lang: str, **params: Any) -> Rendered:
+    """The table's message once it has ended without a finished match (or any end when no
+    match ran)."""
+    if table.match is not None and table.match.rounds:
+        rendered = render_match_end(table, lang)
+        closed = closed_text(reason, lang, table, **params)
+        rendered.embed.description = trim(
+            (rendered.embed.description or "") + "\n\n" + closed, 4096)
+        return rendered
+    embed = discord.Embed(title=t("lobby.title", lang),
+                          description=closed_text(reason, lang, table, **params),
+                          colour=COLOUR_ENDED)
+    return Rendered(embed, [])
+
+
+def closed_text(reason: str, lang: str, table: Table | None = None, **params: Any) -> str:
+    key = f"closed.{reason}"
+    if reason == "abandoned" and table is not None and not table.humans():
+        key = "closed.left"  # the last human left; nobody was merely away
+    if key not in ("closed.cancelled", "closed.idle", "closed.stopped", "closed.abandoned",
+                   "closed.finished", "closed.empty", "closed.left"):
+        key = "closed.other"
+    if key == "closed.idle":
+        params.setdefault("minutes", 10)
+    return t(key, lang, **params)

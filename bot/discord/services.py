@@ -1,0 +1,43 @@
+"""What the adapter's commands and buttons work with, built once by the composition root
+(:mod:`bot.composition`) and kept on the bot as ``GoitaBot.services``.
+
+Every slash command and every button reaches it the same way::
+
+    services = services_of(interaction.client)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.app.tables import TableService
+
+from .archive import Archive
+from .presenter import DiscordPresenter
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    tables: TableService
+    presenter: DiscordPresenter
+    archive: Archive
+
+
+class HasServices:
+    """The bot's slot for its services (a base of ``bot.client.GoitaBot``), declared here so
+    the adapter reads it typed without importing the client."""
+
+    services: Services | None = None
+
+
+class NotAssembled(RuntimeError):
+    """A command or click reached a bot that was built without its services."""
+
+
+def services_of(client: discord.Client) -> Services:
+    """The services of the bot that received an interaction (``GoitaBot.services``)."""
+    if not isinstance(client, HasServices) or client.services is None:
+        raise NotAssembled(f"{type(client).__name__} has no services")
+    return client.services
