@@ -1,4 +1,9 @@
+### English messages of the Goita bot: the source every other language translates.
+### A key such as board.seat is written board-seat here (special.goshi-pair: special-goshi--pair).
+### Counts select plural forms: { $count ->  [one] ...  *[other] ... }.
 
+
+## Pieces, teams, CPU levels
 
 piece-0 = Shi
 piece-1 = Gon
@@ -9,20 +14,17 @@ piece-5 = Kaku
 piece-6 = Hisha
 piece-7 = Ou
 piece-label = { $kanji } { $name }
-
 team-0 = Team A
 team-1 = Team B
-
 level-easy = easy
 level-normal = normal
 level-hard = hard
-
 cpu-name = CPU { $n } ({ $level })
-
 engine-name = ⚙ { $name }
-
 seat-away = away
 seat-dealer = dealer
+
+## Buttons (at most 80 characters)
 
 btn-join = Join
 btn-leave = Leave
@@ -40,6 +42,8 @@ btn-redeal = Redeal
 btn-rematch = Rematch
 btn-stop_confirm = Yes, stop the table
 
+## Lobby
+
 lobby-title = ごいた Goita · new table
 lobby-host = Host: { $host }
 lobby-target = Target: { $target ->
@@ -48,11 +52,8 @@ lobby-target = Target: { $target ->
 }
 lobby-house-double_any_seventh = House rule: 7th and 8th of the same kind always double
 lobby-teams = Partners sit opposite: seats 1 and 3 are { $team_a }, seats 2 and 4 are { $team_b }.
-
 hand-deadline = Time limit: { $when }
-
 board-deadline = { " " }· ⏱ { $when }
-
 lobby-swap = Host: swap two seats
 lobby-swap_option = Swap seats { $a } ↔ { $b }
 lobby-remove = Host: free a seat
@@ -60,6 +61,8 @@ lobby-remove_option = Free seat { $n }: { $name }
 lobby-engine = + Engine: choose one to seat
 lobby-empty = (empty seat)
 lobby-footer = Join or add CPUs; the host starts when all 4 seats are filled. Closes after { $minutes } min without a start.
+
+## Board
 
 board-title = ごいた Goita · round { $round }
 board-scores = { $team_a } **{ $a }** · { $team_b } **{ $b }** · first to { $target }
@@ -73,6 +76,8 @@ board-turn_lead = Turn: { $name } (leads)
 board-goshi_wait = Waiting for { $name } to choose play on or redeal
 board-last_moves = Last moves
 board-footer = My hand shows your pieces (only to you); open it again if it stops updating. { $seconds } s per move.
+
+## Move log: the lines the table service narrates
 
 log-start = Match { $match_no } begins: { $dealer_name } deals first
 log-deal = Round { $round }: { $dealer_name } deals
@@ -98,6 +103,8 @@ log-cpu_took_seat = { $name } left: a CPU plays that seat
 log-timeout = { $name } ran out of time: a CPU moved for them
 log-back = { $name } is back
 
+## Round and match end
+
 round-title = ごいた Goita · round { $round } over
 round-finish = { $name } ({ $team }) went out with { $piece }: **+{ $points }**
 round-doubled = { " " }(doubled: 7th and 8th the same)
@@ -108,7 +115,6 @@ round-goshi_pair = { $name } and partner both hold 5 Shi: { $team } wins the mat
 round-redeal = The round is redealt by the same dealer.
 round-revealed = Face-down pieces are now shown.
 round-next = The next round starts in a moment.
-
 match-title = ごいた Goita · match over
 match-winner = 🏆 **{ $team }** wins: { $team_a } { $a } · { $team_b } { $b }
 match-players =
@@ -125,11 +131,12 @@ match-more_rounds = … { $count ->
    *[other] { $count } earlier rounds
 }
 match-footer = Rematch seats the same players again.
-
 special-hasshi = 8 Shi
 special-nanashi = 7 Shi
 special-rokushi = 6 Shi
 special-goshi--pair = 5 Shi pair
+
+## A player's hand (only they see it)
 
 hand-title = Your hand · { $team }
 hand-pieces = { $pieces } ({ $count ->
@@ -154,12 +161,15 @@ hand-expired = This message no longer updates: click **My hand** on the board ag
 hand-away = You are away: a CPU plays for you. Click **My hand** on the board to take your seat back.
 hand-back = Welcome back: your seat is yours again.
 
+## Notifications
+
 ping-your_turn = { $mention }, it is your turn. Click **My hand**.
 ping-goshi = { $mention }, your partner holds 5 Shi: choose play on or redeal in **My hand**.
 ping-timeout_warning = { $mention }, { $seconds } s left for your move, then a CPU moves for you.
 ping-taken_over = { $mention }, time ran out: a CPU moved for you. Click **My hand** to take your seat back.
-
 warn-timeout = ⏰ { $seconds } s left for your move; then a CPU moves for you.
+
+## Table closed
 
 closed-cancelled = The host cancelled this table.
 closed-idle = This lobby closed: nobody started it for { $minutes ->
@@ -173,16 +183,17 @@ closed-empty = Everyone left: the table closed.
 closed-left = The last player left: the table closed.
 closed-other = This table has ended.
 
+## Command replies
+
 new-opened = Table opened: the lobby is in this channel.
 new-exists = This channel already has a table: { $link }
-
 leave-done = You left the table; a CPU plays your seat.
-
 lobby-left = You left the table.
-
 stop-confirm = Stop the table in this channel? The match ends now and is recorded as stopped.
 stop-confirm_lobby = Close the lobby in this channel? Nobody has started playing yet.
 stop-done = The table was stopped.
+
+## Errors
 
 err-generic = That did not work. Please try again.
 err-no_table = There is no Goita table here. Start one with /goita new.
@@ -222,18 +233,14 @@ err-illegal-match_over = The match is over.
 err-illegal-illegal = That move is not allowed now.
 err-internal = Sorry, something went wrong. It has been logged.
 
+## /goita leaderboard, stats, history, replay
+
 stats-lineup = { $ta } ({ $a }) vs { $tb } ({ $b })
-
 stats-wrong_guild = Goita results are kept per server: use this in a server.
-
 stats-no_match = There is no recorded match #{ $id } on this server.
-
 stats-no_export = Match #{ $id } has no usable game record.
-
 stats-not_yours = That is someone else's history: use /goita history for yours.
-
 stats-no_stats = { $name } has no recorded Goita match on this server yet.
-
 stats-btn-prev = ◀ Previous
 stats-btn-next = Next ▶
 stats-btn-sort-rating = Sort by rating
@@ -245,7 +252,6 @@ stats-btn-json = #{ $id } record (JSON)
 stats-btn-replay = #{ $id } replay
 stats-btn-round_back = ⏮ Round
 stats-btn-round_next = Round ⏭
-
 stats-lb-title = Goita leaderboard
 stats-lb-sort-rating = by rating
 stats-lb-sort-wins = by wins
@@ -257,7 +263,6 @@ stats-lb-footer = Page { $page }/{ $pages } · { $total ->
     [one] { $total } player
    *[other] { $total } players
 } · rating = OpenSkill mu − 3σ; CPUs are rated apart and not listed; stopped matches are not rated
-
 stats-stats-title = { $name } — Goita on this server
 stats-stats-rating = Rating
 stats-stats-rating_value = **{ $rating }** (#{ $rank } of { $players }, { $rated } { $rated ->
@@ -277,7 +282,6 @@ stats-stats-shi = Shi hands (5+ Shi)
 stats-stats-stopped = Stopped early
 stats-stats-form = Recent form (newest first)
 stats-stats-footer = Rounds won = rounds this player went out. Stopped matches count their rounds but not the result or the rating.
-
 stats-hist-empty = You have no recorded match on this server yet.
 stats-hist-title = **Your matches** (page { $page }/{ $pages }, { $total } in all)
 stats-hist-line = **#{ $id }** { $when } · { $outcome } · { $scores }
@@ -287,9 +291,7 @@ stats-hist-lost = lost
 stats-hist-stopped = stopped early
 stats-hist-with_cpu = with CPU
 stats-hist-rating = rating { $change }
-
 stats-dl-sent = Match #{ $id } as { $fmt }:
-
 stats-rp-head = Match #{ $id } · round { $round }/{ $rounds } · step { $step }/{ $steps }
 stats-rp-dealt = New deal; { $name } leads.
 stats-rp-lead = { $name } leads { $down } face down and attacks with { $attack }.

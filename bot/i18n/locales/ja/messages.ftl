@@ -1,4 +1,7 @@
+### ごいたボットの日本語メッセージ。キーと $変数 は英語（en）と同じ。
 
+
+## 駒、チーム、CPU の強さ
 
 piece-0 = し
 piece-1 = ごん
@@ -9,20 +12,17 @@ piece-5 = かく
 piece-6 = ひしゃ
 piece-7 = おう
 piece-label = { $kanji }（{ $name }）
-
 team-0 = Aチーム
 team-1 = Bチーム
-
 level-easy = やさしい
 level-normal = ふつう
 level-hard = つよい
-
 cpu-name = CPU { $n }（{ $level }）
-
 engine-name = ⚙ { $name }
-
 seat-away = 不在
 seat-dealer = 親
+
+## ボタン（80字まで）
 
 btn-join = 参加
 btn-leave = 退出
@@ -40,16 +40,15 @@ btn-redeal = 配り直し
 btn-rematch = もう一局
 btn-stop_confirm = はい、卓を終了する
 
+## ロビー
+
 lobby-title = ごいた · 新しい卓
 lobby-host = ホスト：{ $host }
 lobby-target = 目標：{ $target }点
 lobby-house-double_any_seventh = ハウスルール：7枚目と8枚目が同じ駒なら常に倍
 lobby-teams = 相方は向かい合わせ：1番と3番の席が{ $team_a }、2番と4番の席が{ $team_b }です。
-
 hand-deadline = 持ち時間：{ $when }
-
 board-deadline = { " " }· ⏱ { $when }
-
 lobby-swap = ホスト：2つの席を入れ替える
 lobby-swap_option = { $a }番と{ $b }番の席を入れ替え
 lobby-remove = ホスト：席を空ける
@@ -57,6 +56,8 @@ lobby-remove_option = { $n }番の席を空ける：{ $name }
 lobby-engine = + エンジン：着席させるものを選ぶ
 lobby-empty = （空席）
 lobby-footer = 参加するか CPU を入れてください。4席そろうとホストが開始できます。{ $minutes }分間開始されないと閉じます。
+
+## 盤面
 
 board-title = ごいた · 第{ $round }局
 board-scores = { $team_a } **{ $a }** · { $team_b } **{ $b }** · { $target }点先取
@@ -70,6 +71,8 @@ board-turn_lead = 手番：{ $name }（打ち出し）
 board-goshi_wait = { $name }が「このまま打つ」か「配り直し」かを選んでいます
 board-last_moves = 最近の手
 board-footer = 「手駒を見る」で自分の駒が見られます（本人にだけ表示）。更新されなくなったらもう一度押してください。一手{ $seconds }秒。
+
+## 手の記録：卓が語る行
 
 log-start = 第{ $match_no }対局の開始：最初の親は{ $dealer_name }
 log-deal = 第{ $round }局：親は{ $dealer_name }
@@ -95,6 +98,8 @@ log-cpu_took_seat = { $name }が退出：その席は CPU が打ちます
 log-timeout = { $name }の時間切れ：CPU が代わりに打ちました
 log-back = { $name }が戻りました
 
+## 局と対局の終わり
+
 round-title = ごいた · 第{ $round }局 終了
 round-finish = { $name }（{ $team }）が{ $piece }で上がり：**+{ $points }**
 round-doubled = （7枚目と8枚目が同じで倍）
@@ -105,7 +110,6 @@ round-goshi_pair = { $name }と相方がともにし5枚：{ $team }の勝ち
 round-redeal = 同じ親で配り直します。
 round-revealed = 伏せ駒を公開しました。
 round-next = まもなく次の局が始まります。
-
 match-title = ごいた · 対局終了
 match-winner = 🏆 **{ $team }**の勝ち：{ $team_a } { $a } · { $team_b } { $b }
 match-players =
@@ -119,11 +123,12 @@ match-round_redeal = { $n }. 配り直し
 match-round_special = { $n }. { $team } +{ $points } · { $name }（{ $special }）
 match-more_rounds = … ほか{ $count }局
 match-footer = 「もう一局」で同じ席のまま始めます。
-
 special-hasshi = し8枚
 special-nanashi = し7枚
 special-rokushi = し6枚
 special-goshi--pair = 両者し5枚
+
+## 手駒（本人のみ）
 
 hand-title = あなたの手駒 · { $team }
 hand-pieces = { $pieces }（{ $count }枚）
@@ -145,12 +150,15 @@ hand-expired = このメッセージはもう更新されません。盤面の *
 hand-away = 不在のため CPU が代わりに打っています。盤面の **手駒を見る** を押すと席に戻れます。
 hand-back = おかえりなさい。席に戻りました。
 
+## 通知
+
 ping-your_turn = { $mention } さんの番です。**手駒を見る** を押してください。
 ping-goshi = { $mention } さん、相方がし5枚です。**手駒を見る** で「このまま」か「配り直し」を選んでください。
 ping-timeout_warning = { $mention } さん、残り{ $seconds }秒です。過ぎると CPU が代わりに打ちます。
 ping-taken_over = { $mention } さん、時間切れのため CPU が代わりに打ちました。**手駒を見る** で席に戻れます。
-
 warn-timeout = ⏰ 残り{ $seconds }秒です。過ぎると CPU が代わりに打ちます。
+
+## 卓の終了
 
 closed-cancelled = ホストがこの卓を中止しました。
 closed-idle = { $minutes }分間開始されなかったため、この卓は閉じました。
@@ -161,16 +169,17 @@ closed-empty = 全員が退出したため、この卓は閉じました。
 closed-left = 最後の人が退出したため、この卓は閉じました。
 closed-other = この卓は終了しました。
 
+## コマンドの返事
+
 new-opened = 卓を開きました。このチャンネルのロビーから参加できます。
 new-exists = このチャンネルにはもう卓があります：{ $link }
-
 leave-done = 卓を離れました。あなたの席は CPU が打ちます。
-
 lobby-left = 卓を離れました。
-
 stop-confirm = このチャンネルの卓を終了しますか？ 対局はここで終わり、途中終了として記録されます。
 stop-confirm_lobby = このチャンネルのロビーを閉じますか？ まだ対局は始まっていません。
 stop-done = 卓を終了しました。
+
+## エラー
 
 err-generic = うまくいきませんでした。もう一度お試しください。
 err-no_table = ここにはごいたの卓がありません。/ごいた 新しい卓 で始めてください。
@@ -210,18 +219,14 @@ err-illegal-match_over = 対局は終わりました。
 err-illegal-illegal = その手は今は打てません。
 err-internal = 申し訳ありません、エラーが起きました。記録しました。
 
+## /ごいた ランキング・成績・履歴・再生
+
 stats-lineup = { $ta }（{ $a }）対 { $tb }（{ $b }）
-
 stats-wrong_guild = ごいたの成績はサーバーごとに記録されます。サーバー内で使ってください。
-
 stats-no_match = このサーバーには対局 #{ $id } の記録がありません。
-
 stats-no_export = 対局 #{ $id } には使える棋譜がありません。
-
 stats-not_yours = ほかの人の履歴です。自分の履歴は /ごいた 履歴 で。
-
 stats-no_stats = { $name } さんはこのサーバーでまだ対局記録がありません。
-
 stats-btn-prev = ◀ 前へ
 stats-btn-next = 次へ ▶
 stats-btn-sort-rating = レーティング順
@@ -233,7 +238,6 @@ stats-btn-json = #{ $id } 記録 (JSON)
 stats-btn-replay = #{ $id } 再生
 stats-btn-round_back = ⏮ 前の局
 stats-btn-round_next = 次の局 ⏭
-
 stats-lb-title = ごいた ランキング
 stats-lb-sort-rating = レーティング順
 stats-lb-sort-wins = 勝利数順
@@ -242,7 +246,6 @@ stats-lb-line = **{ $rank }.** { $name } — **{ $rating }** · { $wins }勝 / {
 stats-lb-provisional = 新人
 stats-lb-with_cpu = CPU戦 { $n }
 stats-lb-footer = { $page }/{ $pages } ページ · { $total } 人 · レーティング = OpenSkill の mu − 3σ。CPU は別枠で評価され表示されません。中断した対局は評価に入りません
-
 stats-stats-title = { $name } さんの成績（このサーバー）
 stats-stats-rating = レーティング
 stats-stats-rating_value = **{ $rating }**（{ $players } 人中 { $rank } 位、評価対象 { $rated } 戦）
@@ -256,7 +259,6 @@ stats-stats-shi = しの手（し5枚以上）
 stats-stats-stopped = 中断
 stats-stats-form = 最近の成績（新しい順）
 stats-stats-footer = 上がった局 = 本人が上がった局。中断した対局は局は数えますが、勝敗とレーティングには入りません。
-
 stats-hist-empty = このサーバーでの対局記録はまだありません。
 stats-hist-title = **あなたの対局**（{ $page }/{ $pages } ページ、全 { $total } 局）
 stats-hist-line = **#{ $id }** { $when } · { $outcome } · { $scores }
@@ -266,9 +268,7 @@ stats-hist-lost = 負け
 stats-hist-stopped = 中断
 stats-hist-with_cpu = CPU 入り
 stats-hist-rating = レーティング { $change }
-
 stats-dl-sent = 対局 #{ $id }（{ $fmt }）：
-
 stats-rp-head = 対局 #{ $id } · 第 { $round }/{ $rounds } 局 · { $step }/{ $steps } 手
 stats-rp-dealt = 配牌。{ $name } さんが打ち出します。
 stats-rp-lead = { $name } さんが { $down } を伏せ、{ $attack } で攻めます。
