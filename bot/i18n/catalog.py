@@ -14,6 +14,7 @@ import logging
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import discord
@@ -48,9 +49,12 @@ class CatalogError(ValueError):
     """A catalog file does not parse (a broken entry would otherwise be skipped)."""
 
 
+def _folder(lang: str) -> Traversable:
+    return resources.files(__package__).joinpath("locales", lang)
+
+
 def _resources(lang: str) -> Iterator[tuple[str, ast.Resource]]:
-    folder = resources.files(__package__).joinpath("locales", lang)
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+    for entry in sorted(_folder(lang).iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".ftl"):
             yield f"{lang}/{entry.name}", FluentResource(entry.read_text(encoding="utf-8"))
 
