@@ -1,16 +1,15 @@
 """The Fluent catalogs: one :class:`FluentBundle` per language, loaded from
 ``locales/<lang>/*.ftl`` (package data).
 
-Message keys read like ``board.seat`` or ``special.goshi-pair``; Fluent identifiers allow
-neither dots nor a way to tell them apart from hyphens, so the files spell a key's ``-`` as
-``--`` and its ``.`` as ``-`` (``board-seat``, ``special-goshi--pair``). Messages whose id
+Message keys read like ``board.seat`` or ``special.goshi-pair``. A Fluent identifier cannot
+hold a dot, so the files write a key's ``.`` as ``-`` and its ``-`` as ``--``
+(``board-seat``, ``special-goshi--pair``): the mapping goes both ways. Messages whose id
 starts with ``cmd-`` hold the command names and descriptions (see :mod:`.translator`);
 terms (``-rules-pieces``) are building blocks of other messages, not keys.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
@@ -22,8 +21,6 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentType, fluent_number
 from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
-
-log = logging.getLogger(__name__)
 
 #: the catalog languages, English (the source and the fallback) first
 LANGS = ("en", "ja", "es", "de", "fr", "ru")

@@ -140,3 +140,21 @@ def test_a_broken_catalog_entry_is_reported_not_skipped(tmp_path: Path,
             catalog.entries("xx")
     finally:
         catalog.entries.cache_clear()
+
+
+def test_a_message_missing_from_a_language_falls_back_to_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "messages.ftl").write_text("btn-pass = Passen\n", encoding="utf-8")
+    english = catalog._folder("en")
+    monkeypatch.setattr(catalog, "_folder",
+                        lambda lang: tmp_path / lang if lang == "de" else english)
+    catalog.entries.cache_clear()
+    catalog.bundle.cache_clear()
+    try:
+        assert t("btn.pass", "de") == "Passen"
+        assert t("btn.hand", "de") == "My hand"
+        assert t("hand.pieces", "de", pieces="x", count=1) == "x (1 piece)"
+    finally:
+        catalog.entries.cache_clear()
+        catalog.bundle.cache_clear()

@@ -22,7 +22,7 @@ level-hard = difícil
 cpu-name = CPU { $n } ({ $level })
 engine-name = ⚙ { $name }
 seat-away = ausente
-seat-dealer = reparte
+seat-dealer = repartidor
 
 ## Botones (80 caracteres como máximo)
 
@@ -151,7 +151,7 @@ hand-pieces = { $pieces } ({ $count ->
 })
 hand-empty = (sin fichas)
 hand-lead = **Es tu turno: sales tú.** Elige la ficha que juegas boca abajo.
-hand-answer = **Es tu turno:** responde a { $piece } de { $name }: detenlo o pasa.
+hand-answer = **Es tu turno:** { $name } ataca con { $piece }: detén el ataque o pasa.
 hand-choose_attack = Ahora elige tu ataque. { $first_label }: { $first }.
 hand-first_label-block = Defensa
 hand-first_label-face_down = Boca abajo
