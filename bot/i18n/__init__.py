@@ -32,7 +32,8 @@ STRICT = False
 
 
 def has(key: str) -> bool:
-    return catalog.fluent_id(key) in catalog.entries("en")
+    fid = catalog.fluent_id(key)
+    return fid in catalog.entries("en") and not fid.startswith(catalog.COMMAND_PREFIX)
 
 
 def keys() -> tuple[str, ...]:

@@ -10,7 +10,7 @@ terms (``-rules-pieces``) are building blocks of other messages, not keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -50,10 +50,12 @@ def _folder(lang: str) -> Traversable:
     return resources.files(__package__).joinpath("locales", lang)
 
 
-def _resources(lang: str) -> Iterator[tuple[str, ast.Resource]]:
-    for entry in sorted(_folder(lang).iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".ftl"):
-            yield f"{lang}/{entry.name}", FluentResource(entry.read_text(encoding="utf-8"))
+@cache
+def _resources(lang: str) -> tuple[tuple[str, ast.Resource], ...]:
+    """The parsed files of ``lang``, by name."""
+    return tuple((f"{lang}/{entry.name}", FluentResource(entry.read_text(encoding="utf-8")))
+                 for entry in sorted(_folder(lang).iterdir(), key=lambda e: e.name)
+                 if entry.name.endswith(".ftl"))
 
 
 @cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import discord
@@ -45,7 +46,7 @@ def test_keys_lists_every_message_and_no_command_text() -> None:
         <= set(listed)
     assert all(has(key) for key in listed)
     assert not any(key.startswith("cmd.") for key in listed)
-    assert not has("no.such.key")
+    assert not has("no.such.key") and not has("cmd.goita")
 
 
 def test_a_key_and_its_fluent_id_map_both_ways() -> None:
@@ -128,33 +129,40 @@ def test_a_missing_key_or_parameter_is_an_error_in_strict_mode(
     assert len(caplog.records) == 2
 
 
-def test_a_broken_catalog_entry_is_reported_not_skipped(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "xx").mkdir()
-    (tmp_path / "xx" / "messages.ftl").write_text(
-        "ok = fine\nbroken = { $name\nafter = still here\n", encoding="utf-8")
-    monkeypatch.setattr(catalog, "_folder", lambda lang: tmp_path / lang)
-    catalog.entries.cache_clear()
-    try:
-        with pytest.raises(catalog.CatalogError, match="broken"):
-            catalog.entries("xx")
-    finally:
-        catalog.entries.cache_clear()
+@pytest.fixture
+def catalog_folders(monkeypatch: pytest.MonkeyPatch,
+                    tmp_path: Path) -> Iterator[Callable[..., None]]:
+    """Read the languages given from files under tmp_path (the others as shipped), with
+    the catalog caches emptied before and after."""
+    shipped = catalog._folder
+
+    def use(**files: str) -> None:
+        for lang, text in files.items():
+            (tmp_path / lang).mkdir()
+            (tmp_path / lang / "messages.ftl").write_text(text, encoding="utf-8")
+        monkeypatch.setattr(catalog, "_folder",
+                            lambda lang: tmp_path / lang if lang in files else shipped(lang))
+        clear_caches()
+
+    yield use
+    clear_caches()
+
+
+def clear_caches() -> None:
+    for cached in (catalog._resources, catalog.entries, catalog.bundle):
+        cached.cache_clear()
+
+
+def test_a_broken_catalog_entry_is_reported_not_skipped(
+        catalog_folders: Callable[..., None]) -> None:
+    catalog_folders(xx="ok = fine\nbroken = { $name\nafter = still here\n")
+    with pytest.raises(catalog.CatalogError, match="broken"):
+        catalog.entries("xx")
 
 
 def test_a_message_missing_from_a_language_falls_back_to_english(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "de").mkdir()
-    (tmp_path / "de" / "messages.ftl").write_text("btn-pass = Passen\n", encoding="utf-8")
-    english = catalog._folder("en")
-    monkeypatch.setattr(catalog, "_folder",
-                        lambda lang: tmp_path / lang if lang == "de" else english)
-    catalog.entries.cache_clear()
-    catalog.bundle.cache_clear()
-    try:
-        assert t("btn.pass", "de") == "Passen"
-        assert t("btn.hand", "de") == "My hand"
-        assert t("hand.pieces", "de", pieces="x", count=1) == "x (1 piece)"
-    finally:
-        catalog.entries.cache_clear()
-        catalog.bundle.cache_clear()
+        catalog_folders: Callable[..., None]) -> None:
+    catalog_folders(de="btn-pass = Passen\n")
+    assert t("btn.pass", "de") == "Passen"
+    assert t("btn.hand", "de") == "My hand"
+    assert t("hand.pieces", "de", pieces="x", count=1) == "x (1 piece)"
