@@ -1,84 +1,66 @@
-"""The message catalog: every user-facing string of the bot, in English and Japanese.
+"""The message catalogs: every user-facing string of the bot, in English, Japanese,
+Spanish, German, French and Russian.
 
-``t(key, locale, **params)`` picks the language from a Discord locale ("ja" -> Japanese,
-anything else -> English) and formats the message with ``str.format``. A key missing from
-Japanese falls back to English; a key missing everywhere is a bug, so it raises KeyError in
-tests (``STRICT``) and shows the key itself in production.
+The texts live in Fluent files (``locales/<lang>/*.ftl``), which translators' tools open;
+Fluent picks each language's plural forms ("1 фишка", "2 фишки", "5 фишек") from the
+numbers passed, so the code passes counts as ``int`` and never builds a plural itself.
 
-Command names and descriptions are localised by :class:`GoitaTranslator`, which looks the
-English text of a ``locale_str`` up in the ``cmd`` tables of the catalogs.
+``t(key, locale, **params)`` picks the language from a Discord locale ("ja", "es-419",
+"de"...; anything else is English). A key missing from a language falls back to English;
+a key missing everywhere, or a parameter a message needs and did not get, is a bug: it
+raises in tests (``STRICT``) and shows the key (or the message as far as it goes) in
+production. Command names and descriptions are localised by :class:`GoitaTranslator`.
 """
 
 from __future__ import annotations
 
 import logging
-import string
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from .en import COMMANDS as EN_COMMANDS
-from .en import MESSAGES as EN
-from .ja import COMMANDS as JA_COMMANDS
-from .ja import MESSAGES as JA
+from . import catalog
+from .catalog import LANGS, lang_of
+from .translator import GoitaTranslator
+
+__all__ = ["LANGS", "GoitaTranslator", "has", "keys", "lang_of", "placeholders", "t"]
 
 log = logging.getLogger(__name__)
 
-LANGS = ("en", "ja")
-CATALOGS: dict[str, dict[str, str]] = {"en": EN, "ja": JA}
-COMMAND_CATALOGS: dict[str, dict[str, str]] = {"en": EN_COMMANDS, "ja": JA_COMMANDS}
-
-#: raise on a missing key instead of showing it (tests turn this on)
+#: raise on a missing key or parameter instead of showing what there is (tests turn this on)
 STRICT = False
 
 
-def lang_of(locale: str | discord.Locale | None) -> str:
-    """The catalog language for a Discord locale such as "ja", "en-US", "de"."""
-    value = str(locale.value if isinstance(locale, discord.Locale) else (locale or ""))
-    return "ja" if value.lower().startswith("ja") else "en"
-
-
 def has(key: str) -> bool:
-    return key in EN
+    fid = catalog.fluent_id(key)
+    return fid in catalog.entries("en") and not fid.startswith(catalog.COMMAND_PREFIX)
+
+
+def keys() -> tuple[str, ...]:
+    """Every message key, sorted (the command texts are not messages)."""
+    return tuple(sorted(catalog.key_of(fid) for fid in catalog.entries("en")
+                        if not fid.startswith(catalog.COMMAND_PREFIX)))
 
 
 def t(key: str, locale: str | discord.Locale | None = "en", /, **params: Any) -> str:
     """The message ``key`` in the language of ``locale``, formatted with ``params``."""
-    lang = locale if locale in CATALOGS else lang_of(locale)
-    text = CATALOGS[str(lang)].get(key) or EN.get(key)
-    if text is None:
+    fid = catalog.fluent_id(key)
+    lang = lang_of(locale)
+    if fid not in catalog.entries(lang):
+        lang = "en"
+        if fid not in catalog.entries(lang):
+            if STRICT:
+                raise KeyError(key)
+            log.error("message key %r missing from the catalog", key)
+            return key
+    text, errors = catalog.format_message(lang, fid, params)
+    if errors:
         if STRICT:
-            raise KeyError(key)
-        log.error("message key %r missing from the catalog", key)
-        return key
-    if not params:
-        return text
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        if STRICT:
-            raise
-        log.exception("bad parameters for message %r", key)
-        return text
+            raise errors[0]
+        log.error("message %r (%s): %s", key, lang, "; ".join(map(str, errors)))
+    return text
 
 
-def placeholders(text: str) -> set[str]:
-    """The ``{name}`` fields a message uses (for the catalog consistency test)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-
-
-class GoitaTranslator(app_commands.Translator):
-    """Localises command names, descriptions and option names (Discord shows them in the
-    user's client language). Unknown strings stay in English."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        lang = lang_of(locale)
-        if lang == "en":
-            return None
-        return COMMAND_CATALOGS[lang].get(string.message)
+def placeholders(key: str, lang: str = "en") -> set[str]:
+    """The parameters message ``key`` uses in ``lang`` (for the catalog consistency test)."""
+    return catalog.variables(lang, catalog.fluent_id(key))
