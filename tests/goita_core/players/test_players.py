@@ -11,16 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from goita_core import PASS, PLAY_ON, REDEAL, Kind, Play, Round, RuleSet, SeatView
-from goita_core.players import LEVELS, Player, make_player
+from goita_core.players import LEVELS, SEARCH_LEVELS, Player, make_player
 from goita_core.players.hard import HardPlayer
 from goita_core.players.heuristics import finish_points
 from tests.goita_core.helpers import complete_deal
 
 
 def fast(level: str, seed: int | None = 1) -> Player:
-    """Every level; hard with a fixed sample count (reproducible and quick)."""
-    if level == "hard":
-        return HardPlayer(seed, iterations=3)
+    """Every level; the search levels with a fixed sample count (reproducible and quick)."""
+    if level in SEARCH_LEVELS:
+        return make_player(level, seed, options={"iterations": 3})
     return make_player(level, seed)
 
 

@@ -63,7 +63,7 @@ def test_engine_side_through_the_protocol(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize("argv", [
     ["--b", "normal"],                                   # A missing
     ["--a", "normal", "--a-cmd", "x", "--b", "normal"],  # both for A
-    ["--a", "expert", "--b", "normal"],                  # unknown level
+    ["--a", "grandmaster", "--b", "normal"],             # unknown level
     ["--a", "normal", "--b", "normal", "--rounds", "0"],
 ])
 def test_bad_arguments_are_refused(argv: list[str]) -> None:
