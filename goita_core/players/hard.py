@@ -27,7 +27,7 @@ from typing import Any
 from ..actions import PLAY_ON, REDEAL, Action, Play
 from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
-from .endgame import exact_after
+from .endgame import Memo, exact_after
 from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on
 from .kernel import playout, reference_playout
 from .sampling import PASS_HOLDING_SAME, Sampler
@@ -37,7 +37,7 @@ from .search import MAX_CANDIDATES, candidates, prune, start_of
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
     "hard": (200, {}),
     # the first hard player, kept as a yardstick: the plain playout
-    "hard-v1": (200, {"lean": False}),
+    "hard-v1": (200, {"lean": False, "cutoffs": False}),
     "expert": (1000, {}),
 }
 
@@ -60,7 +60,7 @@ class HardPlayer:
                  exact_pieces: int = 14, prune: bool = True,
                  max_candidates: int = MAX_CANDIDATES,
                  pass_same: float = PASS_HOLDING_SAME, prune_z: float = 2.5,
-                 policy_miss: float | None = None, lean: bool = True,
+                 policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -85,6 +85,8 @@ class HardPlayer:
         self.pass_same = pass_same
         #: the lean playout (same moves as the plain one, several times faster)
         self.playout = playout if lean else reference_playout
+        #: alpha-beta in the exact endgame (same values as plain minimax, found faster)
+        self.cutoffs = cutoffs
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
@@ -143,13 +145,13 @@ class HardPlayer:
             if w <= 0:
                 w = 1e-6
             t1 = clock()
-            memo: dict[tuple[object, ...], int] = {}
+            memo: Memo = {}
             row: list[tuple[int, int]] = []
             for i in active:
                 if exact:
-                    v = exact_after(codes, st.sizes, st.turn, st.attack, st.passes, st.ou_up,
-                                    cands[i], st.n, st.parity, st.team_mod, st.double_any,
-                                    st.fd_unlock, memo)
+                    v = exact_after(codes, st.turn, st.attack, st.passes, st.ou_up, cands[i],
+                                    st.n, st.parity, st.team_mod, st.double_any,
+                                    st.fd_unlock, memo, self.cutoffs)
                 else:
                     f, s = moves[i]
                     if from_deal:

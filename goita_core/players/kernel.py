@@ -21,6 +21,18 @@ from .heuristics import GON, LEAD, OPPONENT, OU, PARTNER, POINTS, choose
 _PLAYS: dict[int, tuple[tuple[int, int, int, int, float], ...]] = {}
 _Plays = tuple[tuple[int, int, int, int, float], ...]
 
+#: per (weights, doubled 7th anywhere): the heuristic's choice per situation (see playout)
+_MEMOS: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
+#: a memo is emptied when it reaches this many situations (bounds the memory, ~100 MB)
+MEMO_LIMIT = 500_000
+
+
+def _memo_for(weights: tuple[float, ...], double_any: bool) -> dict[int, tuple[int, int]]:
+    memo = _MEMOS.get((weights, double_any))
+    if memo is None:
+        memo = _MEMOS[(weights, double_any)] = {}
+    return memo
+
 
 def _late_term(rem: list[int]) -> float:
     """Keeping two pieces: the points of a pair (it can finish doubled from a lead), else
@@ -64,6 +76,11 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     half_pair = 0.5 * w_pair
     points = POINTS
     table = _PLAYS
+    memo = _memo_for(weights, double_any)
+    # avail packed 4 bits per kind, kept in step with the list: part of the memo's key
+    avail_code = 0
+    for k in range(8):
+        avail_code += avail[k] << (k << 2)
     f, s = first, second
     while True:
         if f < 0:
@@ -78,10 +95,12 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             size = sizes[turn] - 2
             sizes[turn] = size
             avail[s] -= 1
+            avail_code -= 1 << (s << 2)
             if s == OU:
                 ou_up += 1
             if not lead:
                 avail[f] -= 1
+                avail_code -= 1 << (f << 2)
             if f == OU and (not lead or fd_unlock):
                 ou_up += 1
             if size == 0:
@@ -123,6 +142,13 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
                     f = -1
                     continue
                 want = attack if held else OU
+        # the scoring below depends on nothing but this key: remember its choice
+        key = code | (avail_code << 32) | ((want + 1) << 64) | ((attack + 1) << 68) \
+            | (unlocked << 72)
+        got = memo.get(key)
+        if got is not None:
+            f, s = got
+            continue
         unseen_ou = avail[OU] - ((code >> 28) & 15)
         late = size == 4
         best_score = -1e9
@@ -151,6 +177,9 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
                     score += w_fd_single
             if score > best_score:
                 f, s, best_score = pf, ps, score
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = (f, s)
 
 
 def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int,

@@ -313,7 +313,9 @@ def _side_specs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
         level, cmd = getattr(args, side), getattr(args, f"{side}_cmd")
         if (level is None) == (cmd is None):
             parser.error(f"give exactly one of --{side} and --{side}-cmd")
-        budget = getattr(args, f"{side}_budget_ms") or args.budget_ms
+        budget = getattr(args, f"{side}_budget_ms")
+        if budget is None:
+            budget = args.budget_ms
         if budget is not None and budget < 1:
             parser.error("budgets must be positive")
         raw = getattr(args, f"{side}_options")

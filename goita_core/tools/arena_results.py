@@ -116,17 +116,17 @@ class ResultsWriter:
     being played), creating it with its settings line when new."""
 
     def __init__(self, path: Path, settings: dict[str, Any]) -> None:
-        new = not path.exists() or path.stat().st_size == 0
-        self.file = path.open("a", encoding="utf-8")
-        if new:
-            self.file.write(json.dumps(settings) + "\n")
+        if path.exists() and path.stat().st_size > 0:
+            # a record cut short by a kill (no newline yet) is dropped: its deal is replayed
+            data = path.read_bytes()
+            if not data.endswith(b"\n"):
+                with path.open("r+b") as f:
+                    f.truncate(data.rfind(b"\n") + 1)
+            self.file = path.open("a", encoding="utf-8")
         else:
-            # a record cut short by a kill has no newline: start the next one on its own line
-            with path.open("rb") as f:
-                f.seek(-1, 2)
-                if f.read(1) != b"\n":
-                    self.file.write("\n")
-        self.file.flush()
+            self.file = path.open("w", encoding="utf-8")
+            self.file.write(json.dumps(settings) + "\n")
+            self.file.flush()
 
     def write(self, outcome: DealOutcome) -> None:
         self.file.write(outcome.to_json() + "\n")
