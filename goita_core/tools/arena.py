@@ -37,6 +37,7 @@ from typing import Any
 
 from ..actions import Action
 from ..players import LEVELS, Player, make_player
+from ..players.hard import CLOCKS as CLOCK_FUNCTIONS
 from ..round import Round
 from ..rules import RuleSet
 from .arena_results import (
@@ -45,10 +46,11 @@ from .arena_results import (
     ResultsWriter,
     load,
     merge,
+    print_figures,
     summarize,
 )
 
-CLOCKS = ("wall", "cpu")
+CLOCKS = tuple(CLOCK_FUNCTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,24 +243,6 @@ def run_arena(a: SideSpec, b: SideSpec, rounds: int | Iterable[int], seed: int =
     return outcomes
 
 
-def _print_figures(summary: dict[str, Any], title: str) -> None:
-    lo, hi = summary["diff_ci95"]
-    rate = summary["match_win_rate_a"]
-    print(title)
-    print(f"points per round, A minus B: {summary['diff_mean']:+.2f}  "
-          f"(95% CI {lo:+.2f} .. {hi:+.2f})")
-    print("match win rate of A: "
-          + ("n/a (no match finished)" if rate is None else f"{rate:.1%}")
-          + f" over {summary['matches']} matches")
-    for kind, suffix in (("decision ms", "ms"), ("decision CPU ms", "cpu_ms")):
-        a, b = summary[f"a_{suffix}"], summary[f"b_{suffix}"]
-        print(f"{kind}  A: median {a['median']:.2f}, p95 {a['p95']:.2f}   "
-              f"B: median {b['median']:.2f}, p95 {b['p95']:.2f}")
-    incidents = summary["incidents"]
-    if incidents:
-        print(f"engine incidents: {len(incidents)} (first: {incidents[0]})")
-
-
 def _parse_shard(text: str) -> tuple[int, int]:
     try:
         k, n = (int(x) for x in text.split("/"))
@@ -349,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(summary))
         else:
-            _print_figures(summary, f"{len(outcomes)} mirrored deals from "
+            print_figures(summary, f"{len(outcomes)} mirrored deals from "
                            f"{len(args.report)} file(s): {json.dumps(settings)}")
         return 0
     specs = _side_specs(parser, args)
@@ -392,7 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary))
         return 0
     resumed = f" ({len(done)} from {args.out})" if done else ""
-    _print_figures(summary, f"A = {specs[0].label} (seats 0/2) vs B = {specs[1].label} "
+    print_figures(summary, f"A = {specs[0].label} (seats 0/2) vs B = {specs[1].label} "
                    f"(seats 1/3), {summary['rounds']} mirrored deals{resumed}, seed "
                    f"{args.seed}, {args.clock} clock, {time.perf_counter() - t0:.0f} s")
     return 0

@@ -185,3 +185,22 @@ def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, objec
         "b_cpu_ms": _times([t for o in outcomes for t in o.b_cpu_ms]),
         "incidents": [i for o in outcomes for i in o.incidents],
     }
+
+
+def print_figures(summary: dict[str, Any], title: str) -> None:
+    """The figures of :func:`summarize` as text, under ``title``."""
+    lo, hi = summary["diff_ci95"]
+    rate = summary["match_win_rate_a"]
+    print(title)
+    print(f"points per round, A minus B: {summary['diff_mean']:+.2f}  "
+          f"(95% CI {lo:+.2f} .. {hi:+.2f})")
+    print("match win rate of A: "
+          + ("n/a (no match finished)" if rate is None else f"{rate:.1%}")
+          + f" over {summary['matches']} matches")
+    for kind, suffix in (("decision ms", "ms"), ("decision CPU ms", "cpu_ms")):
+        a, b = summary[f"a_{suffix}"], summary[f"b_{suffix}"]
+        print(f"{kind}  A: median {a['median']:.2f}, p95 {a['p95']:.2f}   "
+              f"B: median {b['median']:.2f}, p95 {b['p95']:.2f}")
+    incidents = summary["incidents"]
+    if incidents:
+        print(f"engine incidents: {len(incidents)} (first: {incidents[0]})")
