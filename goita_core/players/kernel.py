@@ -1,12 +1,16 @@
 """The lean playout: a round played to its end with the normal heuristics at every seat,
-several times faster than calling :func:`~goita_core.players.heuristics.choose` at every
+about twice as fast as calling :func:`~goita_core.players.heuristics.choose` at every
 step, and choosing exactly the same actions (a test plays both side by side).
 
 What makes it lean: actions are plain ``(first, second)`` int pairs from a table per (hand,
 attack, Ou unlocked) instead of :class:`~goita_core.actions.Play` objects; the counts of
 unseen pieces are kept up to date as pieces turn face up instead of being recounted; the
 heuristic's score is computed inline, with the per-kind terms worked out once per decision,
-in the same floating-point order as ``choose`` so that ties fall the same way.
+in the same floating-point order as ``choose`` so that ties fall the same way; and the
+choice made in a situation (hand, unseen counts, attack: one packed int) is remembered, as
+the same situations recur across the guesses of a search and the decisions of a game.
+The tables are shared by all players and threads: each entry is a pure function of its
+key, so concurrent use cannot change a result.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ def _memo_for(weights: tuple[float, ...], double_any: bool) -> dict[int, tuple[i
 
 
 def _late_term(rem: list[int]) -> float:
-    """Keeping two pieces: the points of a pair (it can finish doubled from a lead), else
-    half the best piece's, as the heuristic counts them (times ``w_pair``)."""
+    """Keeping two pieces, as the heuristic counts them: the points of a pair (it can
+    finish doubled from a lead; times ``w_pair``), else the best piece's (times half of
+    ``w_pair``), negated to tell the two apart."""
     for k in range(8):
         if rem[k] == 2:
             return float(POINTS[k])
