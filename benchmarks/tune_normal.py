@@ -26,7 +26,7 @@ def evaluate(weights: tuple[float, ...], opponent: Player, deals: int, seed: int
         for swapped in (False, True):
             rnd = _deal(rules, seed, i)
             players = [opponent, me] * 2 if swapped else [me, opponent] * 2
-            play_round(rnd, players.__getitem__, lambda s, ms: None)
+            play_round(rnd, players.__getitem__, lambda s, ms, cpu: None)
             res = rnd.result
             assert res is not None
             if res.team is not None:

@@ -7,21 +7,42 @@ sees only its seat's :class:`~goita_core.view.SeatView`.
 - ``greedy``: a fixed yardstick (always blocks, attacks with its most-held kind);
 - ``easy``: for beginners;
 - ``normal``: heuristics of good players;
-- ``hard``: Monte Carlo search over the hidden pieces, within a time budget.
+- ``hard``: Monte Carlo search over the hidden pieces, 200 ms per decision;
+- ``expert``: the same search with 1 s per decision (analysis, hints, strong opponents);
+- ``hard-v1``: the first hard player, kept as a yardstick for the arena.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from .base import Player
 from .normal import NormalPlayer
 from .simple import EasyPlayer, GreedyPlayer, RandomPlayer
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard", "expert", "hard-v1")
+#: the levels that search within a time budget
+SEARCH_LEVELS: tuple[str, ...] = ("hard", "expert", "hard-v1")
 
 
-def make_player(level: str, seed: int | None = None, budget_ms: int = 200) -> Player:
-    """A computer player of ``level``. ``seed`` makes its random choices reproducible;
-    ``budget_ms`` is the hard player's thinking time per decision."""
+def make_player(level: str, seed: int | None = None, budget_ms: int | None = None,
+                clock: str = "wall", options: Mapping[str, object] | None = None) -> Player:
+    """A computer player of ``level``. ``seed`` makes its random choices reproducible.
+    For the search levels: ``budget_ms`` is the thinking time per decision (None: the
+    level's own, see :func:`default_budget_ms`), measured in wall-clock time or, with
+    ``clock="cpu"``, in the CPU time of the deciding thread; ``options`` are keyword
+    arguments of :class:`~goita_core.players.hard.HardPlayer` (for measuring ideas)."""
+    if level in SEARCH_LEVELS:
+        from .hard import CLOCKS, LEVEL_SETTINGS, HardPlayer
+
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock {clock!r}; choose one of {', '.join(CLOCKS)}")
+        default_ms, settings = LEVEL_SETTINGS[level]
+        kwargs = {**settings, **(options or {})}
+        return HardPlayer(seed, budget_ms=budget_ms or default_ms, clock=CLOCKS[clock],
+                          name=level, **kwargs)
+    if options:
+        raise ValueError(f"level {level!r} takes no options")
     if level == "random":
         return RandomPlayer(seed)
     if level == "greedy":
@@ -30,12 +51,18 @@ def make_player(level: str, seed: int | None = None, budget_ms: int = 200) -> Pl
         return EasyPlayer(seed)
     if level == "normal":
         return NormalPlayer(seed)
-    if level == "hard":
-        from .hard import HardPlayer
-
-        return HardPlayer(seed, budget_ms=budget_ms)
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "EasyPlayer", "GreedyPlayer", "NormalPlayer", "Player", "RandomPlayer",
-           "make_player"]
+def default_budget_ms(level: str) -> int | None:
+    """The thinking time per decision a search level uses by default (None: not a search
+    level, it answers at once)."""
+    if level not in SEARCH_LEVELS:
+        return None
+    from .hard import LEVEL_SETTINGS
+
+    return LEVEL_SETTINGS[level][0]
+
+
+__all__ = ["LEVELS", "SEARCH_LEVELS", "EasyPlayer", "GreedyPlayer", "NormalPlayer", "Player",
+           "RandomPlayer", "default_budget_ms", "make_player"]

@@ -1,69 +1,92 @@
-"""``python -m goita_core.tools.arena``: pit two computer players (or external engines) against each
-other over many mirrored deals and print how far one is ahead.
+"""``python -m goita_core.tools.arena``: pit two computer players (or external engines) against
+each other over many mirrored deals and print how far one is ahead.
 
 Partnership A sits at seats 0 and 2, B at 1 and 3. Every deal (hands and dealer, drawn from
-``--seed`` and the deal's number) is played twice: once as dealt and once with the
+``--seed`` and the deal's number alone) is played twice: once as dealt and once with the
 partnerships swapped (B at 0 and 2 holding exactly A's former hands), so the luck of the deal
 cancels. The dealer of each deal is drawn at random rather than "the winner deals next", so
-both tables of a pair see the same deal.
+both tables of a pair see the same deal, and any deal can be played on its own.
 
-Figures: mean points per round of A minus B with a 95% confidence interval (the unit is one
-mirrored pair, whose two rounds are averaged); the match win rate (each of the two tables
-accumulates its rounds into matches to the rules' target, 150 by default: a team reaching it
-wins that match, and the tallies restart); each side's decision time, median and p95.
+Figures (see :func:`~goita_core.tools.arena_results.summarize`): mean points per round of A
+minus B with a 95% confidence interval, A's match win rate, each side's decision times.
+
+Long runs: ``--out FILE`` records every deal pair as it finishes; running the same command
+again resumes (recorded deals are skipped, a larger ``--rounds`` extends the run).
+``--jobs N`` plays deals in N processes; ``--shard K/N`` plays every N-th deal so that
+separate commands (or machines) share a run, and ``--report FILE...`` pools their files.
+
+``--clock cpu`` measures the search players' budgets in the CPU time of their thread instead
+of wall-clock time, so that a run on a machine shared with other work compares the players
+as if each had a core to itself (decisions then take longer than the budget in wall time).
+The bot and the default stay wall-clock.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import shlex
-import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from ..actions import Action
 from ..players import LEVELS, Player, make_player
+from ..players.hard import CLOCKS as CLOCK_FUNCTIONS
 from ..round import Round
 from ..rules import RuleSet
+from .arena_results import (
+    DealOutcome,
+    ResultsFileError,
+    ResultsWriter,
+    load,
+    merge,
+    print_figures,
+    summarize,
+)
+
+CLOCKS = tuple(CLOCK_FUNCTIONS)
 
 
 @dataclass(frozen=True, slots=True)
 class SideSpec:
-    """One partnership: a level of ours or an external engine command."""
+    """One partnership: a level of ours (``budget_ms`` None: the level's own default;
+    ``options``: keyword arguments for a search level's player, as JSON) or an external
+    engine command."""
 
     level: str | None = None
     cmd: str | None = None
-    budget_ms: int = 200
+    budget_ms: int | None = None
+    options: str = "{}"
 
     @property
     def label(self) -> str:
-        return f"{self.level}" if self.cmd is None else f"engine {self.cmd!r}"
+        text = f"{self.level}" if self.cmd is None else f"engine {self.cmd!r}"
+        if self.budget_ms is not None:
+            text += f" ({self.budget_ms} ms)"
+        if self.options != "{}":
+            text += f" {self.options}"
+        return text
 
-
-@dataclass(slots=True)
-class DealOutcome:
-    index: int
-    #: points of A minus points of B, at the table as dealt and at the swapped one
-    diffs: tuple[int, int]
-    #: (team, points, wins_match) of each table; team 0 = seats 0/2
-    results: tuple[tuple[int | None, int, bool], tuple[int | None, int, bool]]
-    a_ms: list[float] = field(default_factory=list)
-    b_ms: list[float] = field(default_factory=list)
-    incidents: list[str] = field(default_factory=list)
+    def settings(self) -> dict[str, Any]:
+        return {"level": self.level, "cmd": self.cmd, "budget_ms": self.budget_ms,
+                "options": json.loads(self.options)}
 
 
 class _Seats:
-    """The players of a process: one per (side, seat), created on first use and reused."""
+    """The players of a process: one per (side, seat), created on first use and reused.
+    A player's seed depends only on the run's seed, its side and its seat, and players draw
+    their randomness from the seed and the view: a deal plays the same in any process."""
 
-    def __init__(self, a: SideSpec, b: SideSpec, seed: int) -> None:
+    def __init__(self, a: SideSpec, b: SideSpec, seed: int, clock: str = "wall") -> None:
         self.specs = {"a": a, "b": b}
         self.seed = seed
+        self.clock = clock
         self.players: dict[tuple[str, int], Player] = {}
         self.incidents: list[str] = []
 
@@ -76,11 +99,13 @@ class _Seats:
                 from .protocol import EnginePlayer
 
                 player = EnginePlayer(shlex.split(spec.cmd), seat=seat,
-                                      time_ms=spec.budget_ms, on_incident=self.incidents.append)
+                                      time_ms=spec.budget_ms or 200,
+                                      on_incident=self.incidents.append)
             else:
                 assert spec.level is not None
                 seat_seed = self.seed * 1000 + (0 if side == "a" else 500) + seat
-                player = make_player(spec.level, seat_seed, budget_ms=spec.budget_ms)
+                player = make_player(spec.level, seat_seed, budget_ms=spec.budget_ms,
+                                     clock=self.clock, options=json.loads(spec.options))
             self.players[key] = player
         return player
 
@@ -97,18 +122,21 @@ def _deal(rules: RuleSet, seed: int, index: int) -> Round:
     return Round.deal(rules, dealer, rng)
 
 
-def play_round(rnd: Round, player_of: Callable[[int], Player],
-               timer: Callable[[int, float], None], round_no: int = 0,
-               scores: tuple[int, ...] = ()) -> Round:
-    """Play ``rnd`` to its end, asking ``player_of(seat)``; ``timer(seat, ms)`` gets every
-    decision's time. An action not in the view's legal list is a bug and raises."""
+Timer = Callable[[int, float, float], None]
+
+
+def play_round(rnd: Round, player_of: Callable[[int], Player], timer: Timer,
+               round_no: int = 0, scores: tuple[int, ...] = ()) -> Round:
+    """Play ``rnd`` to its end, asking ``player_of(seat)``; ``timer(seat, wall_ms, cpu_ms)``
+    gets every decision's wall-clock time and the CPU time of this thread. An action not in
+    the view's legal list is a bug and raises."""
     while not rnd.over:
         for seat in rnd.to_act():
             view = rnd.view(seat, scores=scores, round_no=round_no)
             player = player_of(seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             action: Action = player.act(view)
-            timer(seat, (time.perf_counter() - t0) * 1000.0)
+            timer(seat, (time.perf_counter() - t0) * 1000.0, (time.thread_time() - c0) * 1000.0)
             if action not in view.legal:
                 raise RuntimeError(f"{player.name} chose {action!r}, not legal in {view.legal}")
             rnd.apply(seat, action)
@@ -125,18 +153,21 @@ def _notify_round_end(players: Sequence[Player], rnd: Round, round_no: int) -> N
 
 
 def play_deal(seats: _Seats, rules: RuleSet, seed: int, index: int) -> DealOutcome:
+    """Deal ``index`` of ``seed`` played at both tables (as dealt, then swapped)."""
+    out = DealOutcome(index, (0, 0), ((None, 0, False), (None, 0, False)))
     diffs: list[int] = []
     results: list[tuple[int | None, int, bool]] = []
-    a_ms: list[float] = []
-    b_ms: list[float] = []
     for swapped in (False, True):
         rnd = _deal(rules, seed, index)
         # team 0 (seats 0/2) is A at the table as dealt, B at the swapped one
         side_of = ("b", "a") if swapped else ("a", "b")
         players = [seats.get(side_of[s % 2], s) for s in range(rules.players)]
 
-        def timer(seat: int, ms: float, side_of: tuple[str, str] = side_of) -> None:
-            (a_ms if side_of[seat % 2] == "a" else b_ms).append(ms)
+        def timer(seat: int, ms: float, cpu_ms: float,
+                  side_of: tuple[str, str] = side_of) -> None:
+            a_side = side_of[seat % 2] == "a"
+            (out.a_ms if a_side else out.b_ms).append(ms)
+            (out.a_cpu_ms if a_side else out.b_cpu_ms).append(cpu_ms)
 
         play_round(rnd, players.__getitem__, timer, round_no=index * 2 + swapped + 1)
         _notify_round_end(players, rnd, index * 2 + swapped + 1)
@@ -148,8 +179,9 @@ def play_deal(seats: _Seats, rules: RuleSet, seed: int, index: int) -> DealOutco
         else:
             diffs.append(res.points if res.team == team_a else -res.points)
         results.append((res.team, res.points, res.wins_match))
-    out = DealOutcome(index, (diffs[0], diffs[1]), (results[0], results[1]), a_ms, b_ms,
-                      seats.incidents[:])
+    out.diffs = (diffs[0], diffs[1])
+    out.results = (results[0], results[1])
+    out.incidents = seats.incidents[:]
     seats.incidents.clear()
     return out
 
@@ -158,9 +190,9 @@ def play_deal(seats: _Seats, rules: RuleSet, seed: int, index: int) -> DealOutco
 _WORKER: tuple[_Seats, RuleSet, int] | None = None
 
 
-def _init_worker(a: SideSpec, b: SideSpec, seed: int, rules: RuleSet) -> None:
+def _init_worker(a: SideSpec, b: SideSpec, seed: int, rules: RuleSet, clock: str) -> None:
     global _WORKER
-    _WORKER = (_Seats(a, b, seed), rules, seed)
+    _WORKER = (_Seats(a, b, seed, clock), rules, seed)
 
 
 def _run_chunk(indices: list[int]) -> list[DealOutcome]:
@@ -169,132 +201,184 @@ def _run_chunk(indices: list[int]) -> list[DealOutcome]:
     return [play_deal(seats, rules, seed, i) for i in indices]
 
 
-def run_arena(a: SideSpec, b: SideSpec, rounds: int, seed: int = 1, jobs: int = 1,
-              rules: RuleSet | None = None,
-              progress: Callable[[int], None] | None = None) -> list[DealOutcome]:
-    """Play ``rounds`` mirrored deals; outcomes in deal order (independent of ``jobs``)."""
+def run_arena(a: SideSpec, b: SideSpec, rounds: int | Iterable[int], seed: int = 1,
+              jobs: int = 1, rules: RuleSet | None = None,
+              progress: Callable[[DealOutcome], None] | None = None,
+              clock: str = "wall") -> list[DealOutcome]:
+    """Play the mirrored deals ``rounds`` (a count: deals 0..rounds-1, or the deal numbers);
+    ``progress`` gets every outcome as it finishes. Outcomes in deal order; a deal's outcome
+    does not depend on ``jobs`` or on which other deals are played."""
     rules = rules or RuleSet()
     if rules.players != 4:
         raise ValueError("the arena plays the 4-player game (two partnerships)")
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}")
+    indices = list(range(rounds)) if isinstance(rounds, int) else list(rounds)
     outcomes: list[DealOutcome] = []
     if jobs <= 1:
-        seats = _Seats(a, b, seed)
+        seats = _Seats(a, b, seed, clock)
         try:
-            for i in range(rounds):
+            for i in indices:
                 outcomes.append(play_deal(seats, rules, seed, i))
                 if progress:
-                    progress(len(outcomes))
+                    progress(outcomes[-1])
         finally:
             seats.close()
         return outcomes
-    chunk = max(1, min(20, rounds // (jobs * 4) or 1))
-    chunks = [list(range(i, min(i + chunk, rounds))) for i in range(0, rounds, chunk)]
+    # small chunks: finished deals reach the results file soon, and the load stays even
+    chunk = max(1, min(5, len(indices) // (jobs * 8)))
+    chunks = [indices[i:i + chunk] for i in range(0, len(indices), chunk)]
     with ProcessPoolExecutor(jobs, initializer=_init_worker,
-                             initargs=(a, b, seed, rules)) as pool:
-        for part in pool.map(_run_chunk, chunks):
-            outcomes.extend(part)
-            if progress:
-                progress(len(outcomes))
+                             initargs=(a, b, seed, rules, clock)) as pool:
+        pending: set[Future[list[DealOutcome]]] = {pool.submit(_run_chunk, c)
+                                                     for c in chunks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                for o in fut.result():
+                    outcomes.append(o)
+                    if progress:
+                        progress(o)
     outcomes.sort(key=lambda o: o.index)
     return outcomes
 
 
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+def _parse_shard(text: str) -> tuple[int, int]:
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("write K/N, e.g. 1/2") from None
+    if not 1 <= k <= n:
+        raise argparse.ArgumentTypeError("K/N needs 1 <= K <= N")
+    return k, n
 
 
-def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, object]:
-    """The arena's figures as a JSON-ready dict (see the module docstring)."""
-    pair_means = [(o.diffs[0] + o.diffs[1]) / 2 for o in outcomes]
-    n = len(pair_means)
-    mean = statistics.fmean(pair_means) if n else 0.0
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(n) if n > 1 else 0.0
-    # two tables, each folding its rounds into matches to the target
-    wins_a = matches = 0
-    for table in (0, 1):
-        team_a = table  # A is team 0 at the table as dealt, team 1 at the swapped one
-        tally = [0, 0]
-        for o in outcomes:
-            team, points, wins_match = o.results[table]
-            if team is None:
-                continue
-            tally[team] += points
-            if wins_match or tally[team] >= target:
-                matches += 1
-                wins_a += team == team_a
-                tally = [0, 0]
-    a_ms = [t for o in outcomes for t in o.a_ms]
-    b_ms = [t for o in outcomes for t in o.b_ms]
-    return {
-        "rounds": n,
-        "diff_mean": round(mean, 3),
-        "diff_ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "match_win_rate_a": round(wins_a / matches, 4) if matches else None,
-        "matches": matches,
-        "a_ms": {"median": round(_percentile(a_ms, 0.5), 3),
-                 "p95": round(_percentile(a_ms, 0.95), 3)},
-        "b_ms": {"median": round(_percentile(b_ms, 0.5), 3),
-                 "p95": round(_percentile(b_ms, 0.95), 3)},
-        "incidents": [i for o in outcomes for i in o.incidents],
-    }
-
-
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m goita_core.tools.arena",
         description="Partnership A (seats 0 and 2) against B (1 and 3) over mirrored deals.")
     for side in ("a", "b"):
+        up = side.upper()
         parser.add_argument(f"--{side}", choices=LEVELS, default=None,
-                            help=f"level of partnership {side.upper()}")
+                            help=f"level of partnership {up}")
         parser.add_argument(f"--{side}-cmd", default=None, metavar="COMMAND",
-                            help=f"an engine command for {side.upper()} (engine protocol)")
+                            help=f"an engine command for {up} (engine protocol)")
+        parser.add_argument(f"--{side}-budget-ms", type=int, default=None, metavar="MS",
+                            help=f"thinking time per decision of {up} (default: --budget-ms, "
+                                 "else the level's own: hard 200, expert 1000)")
+        parser.add_argument(f"--{side}-options", default="{}", metavar="JSON",
+                            help=f"keyword arguments of {up}'s search player (measuring ideas)")
     parser.add_argument("--rounds", type=int, default=200,
                         help="mirrored deals to play (each is played twice)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--budget-ms", type=int, default=200,
-                        help="thinking time per decision of hard players and engines")
+    parser.add_argument("--budget-ms", type=int, default=None,
+                        help="thinking time per decision of both sides' search players "
+                             "and engines")
+    parser.add_argument("--clock", choices=CLOCKS, default="wall",
+                        help="budgets in wall-clock time (default) or in the thread's CPU "
+                             "time (fair on a machine shared with other work)")
+    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
+                        help="record every deal pair in FILE (JSON lines); an existing FILE "
+                             "of the same settings is resumed")
+    parser.add_argument("--shard", type=_parse_shard, default=None, metavar="K/N",
+                        help="play only deals K-1, K-1+N, K-1+2N, ... (split a run)")
+    parser.add_argument("--per-deal", action="store_true",
+                        help="print every deal pair's result as it finishes")
+    parser.add_argument("--report", type=Path, nargs="+", default=None, metavar="FILE",
+                        help="print the figures of results files (of one run) and stop")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _side_specs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[SideSpec]:
     specs: list[SideSpec] = []
     for side in ("a", "b"):
         level, cmd = getattr(args, side), getattr(args, f"{side}_cmd")
         if (level is None) == (cmd is None):
             parser.error(f"give exactly one of --{side} and --{side}-cmd")
-        specs.append(SideSpec(level, cmd, args.budget_ms))
-    if args.rounds < 1 or args.jobs < 1 or args.budget_ms < 1:
-        parser.error("--rounds, --jobs and --budget-ms must be positive")
+        budget = getattr(args, f"{side}_budget_ms")
+        if budget is None:
+            budget = args.budget_ms
+        if budget is not None and budget < 1:
+            parser.error("budgets must be positive")
+        raw = getattr(args, f"{side}_options")
+        try:
+            options = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            parser.error(f"--{side}-options is not JSON: {exc}")
+        if not isinstance(options, dict):
+            parser.error(f"--{side}-options must be a JSON object")
+        try:  # refuse unknown options now, not in a worker process
+            if level is not None:
+                make_player(level, 0, budget_ms=budget, options=options)
+            elif options:
+                parser.error(f"--{side}-options applies to a level, not an engine")
+        except (TypeError, ValueError) as exc:
+            parser.error(f"--{side}-options: {exc}")
+        specs.append(SideSpec(level, cmd, budget, json.dumps(options, sort_keys=True)))
+    return specs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.report is not None:
+        try:
+            settings, outcomes = merge(args.report)
+        except ResultsFileError as exc:
+            parser.error(str(exc))
+        summary = summarize(outcomes)
+        summary["settings"] = settings
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            print_figures(summary, f"{len(outcomes)} mirrored deals from "
+                           f"{len(args.report)} file(s): {json.dumps(settings)}")
+        return 0
+    specs = _side_specs(parser, args)
+    if args.rounds < 1 or args.jobs < 1:
+        parser.error("--rounds and --jobs must be positive")
+    settings = {"arena": 1, "a": specs[0].settings(), "b": specs[1].settings(),
+                "seed": args.seed, "clock": args.clock}
+    wanted = range(args.rounds)
+    if args.shard is not None:
+        k, n = args.shard
+        wanted = range(k - 1, args.rounds, n)
+    done: list[DealOutcome] = []
+    writer: ResultsWriter | None = None
+    if args.out is not None:
+        if args.out.exists() and args.out.stat().st_size > 0:
+            try:
+                done = [o for o in load(args.out, settings)[1] if o.index in wanted]
+            except ResultsFileError as exc:
+                parser.error(str(exc))
+        writer = ResultsWriter(args.out, settings)
+    skip = {o.index for o in done}
+
+    def progress(o: DealOutcome) -> None:
+        if writer is not None:
+            writer.write(o)
+        if args.per_deal:
+            print(f"deal {o.index}: A minus B {o.diffs[0]:+d} as dealt, {o.diffs[1]:+d} "
+                  f"swapped", flush=True)
+
     t0 = time.perf_counter()
-    outcomes = run_arena(specs[0], specs[1], args.rounds, args.seed, args.jobs)
+    try:
+        played = run_arena(specs[0], specs[1], [i for i in wanted if i not in skip],
+                           args.seed, args.jobs, progress=progress, clock=args.clock)
+    finally:
+        if writer is not None:
+            writer.close()
+    outcomes = done + played
     summary = summarize(outcomes)
     if args.json:
         print(json.dumps(summary))
         return 0
-    ci = summary["diff_ci95"]
-    assert isinstance(ci, list)
-    lo, hi = ci
-    a_ms, b_ms = summary["a_ms"], summary["b_ms"]
-    rate = summary["match_win_rate_a"]
-    print(f"A = {specs[0].label} (seats 0/2) vs B = {specs[1].label} (seats 1/3), "
-          f"{summary['rounds']} mirrored deals, seed {args.seed}, "
-          f"{time.perf_counter() - t0:.0f} s")
-    print(f"points per round, A minus B: {summary['diff_mean']:+.2f}  "
-          f"(95% CI {lo:+.2f} .. {hi:+.2f})")
-    print("match win rate of A: "
-          + ("n/a (no match finished)" if rate is None else f"{rate:.1%}")
-          + f" over {summary['matches']} matches")
-    print(f"decision ms  A: median {a_ms['median']:.2f}, p95 {a_ms['p95']:.2f}   "  # type: ignore[index]
-          f"B: median {b_ms['median']:.2f}, p95 {b_ms['p95']:.2f}")  # type: ignore[index]
-    incidents = summary["incidents"]
-    assert isinstance(incidents, list)
-    if incidents:
-        print(f"engine incidents: {len(incidents)} (first: {incidents[0]})")
+    resumed = f" ({len(done)} from {args.out})" if done else ""
+    print_figures(summary, f"A = {specs[0].label} (seats 0/2) vs B = {specs[1].label} "
+                   f"(seats 1/3), {summary['rounds']} mirrored deals{resumed}, seed "
+                   f"{args.seed}, {args.clock} clock, {time.perf_counter() - t0:.0f} s")
     return 0
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from goita_core.tools.arena import SideSpec, main, run_arena, summarize
+from goita_core.tools.arena import SideSpec, main, run_arena
+from goita_core.tools.arena_results import summarize
 
 
 def test_a_player_against_itself_is_exactly_even_thanks_to_mirroring() -> None:
@@ -46,10 +49,14 @@ def test_results_do_not_depend_on_the_number_of_jobs() -> None:
 
 
 def test_hard_runs_in_the_arena_within_budget() -> None:
-    outcomes = run_arena(SideSpec("hard", budget_ms=20), SideSpec("greedy"), rounds=2, seed=1)
+    # budgets in CPU time: what the player controls, whatever else the machine runs (a
+    # wall-clock bound would fail whenever another process holds the core)
+    outcomes = run_arena(SideSpec("hard", budget_ms=20), SideSpec("greedy"), rounds=2, seed=1,
+                         clock="cpu")
     summary = summarize(outcomes)
-    a_ms = summary["a_ms"]
-    assert isinstance(a_ms, dict) and 0 < a_ms["p95"] <= 20 + 10
+    a_cpu = summary["a_cpu_ms"]
+    # a margin for a garbage collection that may fall inside a decision
+    assert isinstance(a_cpu, dict) and 0 < a_cpu["p95"] <= 20 + 15
 
 
 def test_engine_side_through_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,10 +70,104 @@ def test_engine_side_through_the_protocol(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize("argv", [
     ["--b", "normal"],                                   # A missing
     ["--a", "normal", "--a-cmd", "x", "--b", "normal"],  # both for A
-    ["--a", "expert", "--b", "normal"],                  # unknown level
+    ["--a", "grandmaster", "--b", "normal"],             # unknown level
     ["--a", "normal", "--b", "normal", "--rounds", "0"],
 ])
 def test_bad_arguments_are_refused(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()[1:]]
+
+
+def test_a_run_recorded_in_a_file_resumes_where_it_stopped(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    out = tmp_path / "run.jsonl"
+    base = ["--a", "normal", "--b", "greedy", "--seed", "5", "--out", str(out)]
+    assert main([*base, "--rounds", "6"]) == 0
+    first = _records(out)
+    assert [r["index"] for r in first] == list(range(6))
+    # the same command with more deals plays only the new ones and reports all of them
+    assert main([*base, "--rounds", "10", "--json"]) == 0
+    capsys.readouterr()
+    records = _records(out)
+    assert records[:6] == first and sorted(r["index"] for r in records) == list(range(10))
+    assert main([*base, "--rounds", "10", "--json"]) == 0  # nothing left to play
+    data = json.loads(capsys.readouterr().out)
+    assert len(_records(out)) == 10
+    whole = summarize(run_arena(SideSpec("normal"), SideSpec("greedy"), rounds=10, seed=5))
+    assert data["rounds"] == 10 and data["diff_mean"] == whole["diff_mean"]
+
+
+def test_a_deal_cut_short_by_a_kill_is_played_again(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    base = ["--a", "easy", "--b", "random", "--seed", "3", "--out", str(out), "--json"]
+    assert main([*base, "--rounds", "4"]) == 0
+    text = out.read_text()
+    out.write_text(text[: len(text) - 30])  # the last record half written
+    assert main([*base, "--rounds", "4"]) == 0
+    assert sorted(r["index"] for r in _records(out)) == [0, 1, 2, 3]
+
+
+def test_a_file_of_other_settings_is_refused_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    assert main(["--a", "easy", "--b", "random", "--rounds", "2", "--out", str(out)]) == 0
+    before = out.read_text()
+    for other in (["--a", "normal", "--b", "random"], ["--a", "easy", "--b", "random",
+                                                        "--seed", "2"],
+                  ["--a", "easy", "--b", "random", "--clock", "cpu"]):
+        with pytest.raises(SystemExit) as exc:
+            main([*other, "--rounds", "2", "--out", str(out)])
+        assert exc.value.code == 2
+    assert out.read_text() == before
+
+
+def test_shards_in_separate_runs_add_up_to_the_whole_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [tmp_path / f"part{k}.jsonl" for k in (1, 2, 3)]
+    for k, path in enumerate(files, start=1):
+        assert main(["--a", "easy", "--b", "greedy", "--rounds", "12", "--seed", "7",
+                     "--shard", f"{k}/3", "--out", str(path), "--json"]) == 0
+    assert [r["index"] for r in _records(files[1])] == [1, 4, 7, 10]
+    capsys.readouterr()
+    assert main(["--report", *map(str, files), "--json"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    whole = summarize(run_arena(SideSpec("easy"), SideSpec("greedy"), rounds=12, seed=7))
+    for key in ("rounds", "diff_mean", "diff_ci95", "match_win_rate_a", "matches"):
+        assert pooled[key] == whole[key], key
+    # the same file twice would count its deals twice: refused
+    with pytest.raises(SystemExit):
+        main(["--report", str(files[0]), str(files[0])])
+
+
+def test_per_deal_lines_and_cpu_clock(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--a", "hard", "--a-budget-ms", "15", "--b", "greedy", "--rounds", "2",
+                 "--clock", "cpu", "--per-deal"]) == 0
+    out = capsys.readouterr().out
+    assert "deal 0: A minus B" in out and "deal 1: A minus B" in out
+    assert "hard (15 ms)" in out and "cpu clock" in out and "decision CPU ms" in out
+
+
+def test_each_side_can_have_its_own_budget_and_options() -> None:
+    fast = SideSpec("hard", budget_ms=5)
+    outcomes = run_arena(SideSpec("expert", options='{"iterations": 2}'), fast, rounds=1,
+                         seed=2)
+    assert outcomes[0].a_ms and outcomes[0].b_ms
+
+
+@pytest.mark.parametrize("argv", [
+    ["--a", "hard", "--b", "normal", "--a-options", "{"],             # not JSON
+    ["--a", "hard", "--b", "normal", "--a-options", '{"nope": 1}'],   # unknown option
+    ["--a", "normal", "--b", "normal", "--a-options", '{"x": 1}'],    # not a search level
+    ["--a", "hard", "--b", "normal", "--shard", "3/2"],
+    ["--a", "hard", "--b", "normal", "--a-budget-ms", "0"],
+    ["--report", "/nonexistent/file.jsonl"],
+])
+def test_bad_run_settings_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2

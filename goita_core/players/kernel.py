@@ -1,0 +1,238 @@
+"""The lean playout: a round played to its end with the normal heuristics at every seat,
+about twice as fast as calling :func:`~goita_core.players.heuristics.choose` at every
+step, and choosing exactly the same actions (a test plays both side by side).
+
+What makes it lean: actions are plain ``(first, second)`` int pairs from a table per (hand,
+attack, Ou unlocked) instead of :class:`~goita_core.actions.Play` objects; the counts of
+unseen pieces are kept up to date as pieces turn face up instead of being recounted; the
+heuristic's score is computed inline, with the per-kind terms worked out once per decision,
+in the same floating-point order as ``choose`` so that ties fall the same way; and the
+choice made in a situation (hand, unseen counts, attack: one packed int) is remembered, as
+the same situations recur across the guesses of a search and the decisions of a game.
+The tables are shared by all players and threads: each entry is a pure function of its
+key, so concurrent use cannot change a result.
+"""
+
+from __future__ import annotations
+
+from ..actions import PASS, Action, Play
+from ..round import legal_for
+from .heuristics import GON, LEAD, OPPONENT, OU, PARTNER, POINTS, choose
+
+#: (hand code, attack, Ou unlocked) -> the legal plays, in legal order, each as
+#: (first, second, pieces of ``second``'s kind left, 1 if no piece of ``first``'s kind is
+#: left, the finishing-pair term): everything about a play that depends on the hand alone
+_PLAYS: dict[int, tuple[tuple[int, int, int, int, float], ...]] = {}
+_Plays = tuple[tuple[int, int, int, int, float], ...]
+
+#: per (weights, doubled 7th anywhere): the heuristic's choice per situation (see playout)
+_MEMOS: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
+#: a memo is emptied when it reaches this many situations (bounds the memory, ~100 MB)
+MEMO_LIMIT = 500_000
+
+
+def _memo_for(weights: tuple[float, ...], double_any: bool) -> dict[int, tuple[int, int]]:
+    memo = _MEMOS.get((weights, double_any))
+    if memo is None:
+        memo = _MEMOS[(weights, double_any)] = {}
+    return memo
+
+
+def _late_term(rem: list[int]) -> float:
+    """Keeping two pieces, as the heuristic counts them: the points of a pair (it can
+    finish doubled from a lead; times ``w_pair``), else the best piece's (times half of
+    ``w_pair``), negated to tell the two apart."""
+    for k in range(8):
+        if rem[k] == 2:
+            return float(POINTS[k])
+    return -float(max(POINTS[k] for k in range(8) if rem[k]))
+
+
+def plays_for(code: int, attack: int, ou_unlocked: bool) -> _Plays:
+    """The legal plays (no pass) of a hand, in ``legal_for``'s order (see ``_PLAYS``)."""
+    key = code | ((attack + 1) << 32) | (ou_unlocked << 36)
+    got = _PLAYS.get(key)
+    if got is None:
+        out = []
+        size = sum((code >> (k << 2)) & 15 for k in range(8))
+        for a in legal_for(code, attack, ou_unlocked):
+            if a is PASS:
+                continue
+            f, s = int(a.first), int(a.second)  # type: ignore[attr-defined]
+            rem = [(code >> (k << 2)) & 15 for k in range(8)]
+            rem[f] -= 1
+            rem[s] -= 1
+            out.append((f, s, rem[s], int(rem[f] == 0), _late_term(rem) if size == 4 else 0.0))
+        got = _PLAYS[key] = tuple(out)
+    return got
+
+
+def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker: int,
+            passes: int, ou_up: int, avail: list[int], first: int, second: int, n: int,
+            my_parity: int, team_mod: int, double_any: bool, fd_unlock: bool,
+            weights: tuple[float, ...]) -> int:
+    """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
+    heuristic for every seat until someone goes out; the finishing points, positive when
+    the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
+    per kind the pieces not face up on the table; ``hands``, ``sizes`` and ``avail`` are
+    changed in place."""
+    w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
+        partner_out = weights[:10]
+    half_pair = 0.5 * w_pair
+    points = POINTS
+    table = _PLAYS
+    memo = _memo_for(weights, double_any)
+    # avail packed 4 bits per kind, kept in step with the list: part of the memo's key
+    avail_code = 0
+    for k in range(8):
+        avail_code += avail[k] << (k << 2)
+    f, s = first, second
+    while True:
+        if f < 0:
+            passes += 1
+            turn = (turn + 1) % n
+            if passes == n - 1:
+                attack = -1
+                passes = 0
+        else:
+            lead = attack < 0
+            hands[turn] -= (1 << (f << 2)) + (1 << (s << 2))
+            size = sizes[turn] - 2
+            sizes[turn] = size
+            avail[s] -= 1
+            avail_code -= 1 << (s << 2)
+            if s == OU:
+                ou_up += 1
+            if not lead:
+                avail[f] -= 1
+                avail_code -= 1 << (f << 2)
+            if f == OU and (not lead or fd_unlock):
+                ou_up += 1
+            if size == 0:
+                pts = points[s] * (2 if f == s and (lead or double_any) else 1)
+                return pts if turn % team_mod == my_parity else -pts
+            attack = s
+            attacker = turn
+            passes = 0
+            turn = (turn + 1) % n
+        # the heuristic of the seat to move (heuristics.choose, inlined)
+        code = hands[turn]
+        unlocked = ou_up > 0
+        plays = table.get(code | ((attack + 1) << 32) | (unlocked << 36))
+        if plays is None:
+            plays = plays_for(code, attack, unlocked)
+        if not plays:
+            f = -1
+            continue
+        size = sizes[turn]
+        lead = attack < 0
+        if size == 2:
+            best_pts = -1
+            for pf, ps, _, _, _ in plays:
+                pts = points[ps] * (2 if pf == ps and (lead or double_any) else 1)
+                if pts > best_pts:
+                    f, s, best_pts = pf, ps, pts
+            continue
+        want = -1
+        if not lead:
+            held = (code >> (attack << 2)) & 15
+            if team_mod == 2 and (attacker - turn) % 4 == 2:
+                # partner: block only when opponents may still hold the kind
+                if held == 0 or avail[attack] - held <= 1 or sizes[attacker] <= partner_out:
+                    f = -1
+                    continue
+                want = attack
+            else:
+                if not held and points[attack] < ou_min:
+                    f = -1
+                    continue
+                want = attack if held else OU
+        # the scoring below depends on nothing but this key: remember its choice
+        key = code | (avail_code << 32) | ((want + 1) << 64) | ((attack + 1) << 68) \
+            | (unlocked << 72)
+        got = memo.get(key)
+        if got is not None:
+            f, s = got
+            continue
+        unseen_ou = avail[OU] - ((code >> 28) & 15)
+        late = size == 4
+        best_score = -1e9
+        for pf, ps, rem_s, single, late_term in plays:
+            if want >= 0 and pf != want:
+                continue
+            if ps == OU:
+                blockers = unseen_ou
+            else:
+                blockers = avail[ps] - ((code >> (ps << 2)) & 15)
+                if ps > GON:
+                    blockers += unseen_ou
+            score = -w_block * blockers - w_value * points[ps] + w_keep * rem_s
+            if ps == OU:
+                score -= w_ou
+            if late:
+                if late_term > 0:
+                    score += w_pair * late_term
+                else:
+                    score += half_pair * -late_term
+            if lead:
+                score -= w_fd_value * points[pf]
+                if pf == OU:
+                    score -= w_fd_ou
+                if single:
+                    score += w_fd_single
+            if score > best_score:
+                f, s, best_score = pf, ps, score
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = (f, s)
+
+
+def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int,
+                      attacker: int, passes: int, ou_up: int, avail: list[int], first: int,
+                      second: int, n: int, my_parity: int, team_mod: int, double_any: bool,
+                      fd_unlock: bool, weights: tuple[float, ...]) -> int:
+    """:func:`playout` written plainly, asking :func:`~.heuristics.choose` at every step:
+    the first hard player's playout (``hard-v1``), and the yardstick the lean one is tested
+    against."""
+    act: Action = PASS if first < 0 else Play(first, second)
+    while True:
+        if act is PASS:
+            passes += 1
+            turn = (turn + 1) % n
+            if passes == n - 1:
+                attack = -1
+                passes = 0
+        else:
+            f = act.first  # type: ignore[attr-defined]
+            s = act.second  # type: ignore[attr-defined]
+            lead = attack < 0
+            hands[turn] -= (1 << (f << 2)) + (1 << (s << 2))
+            size = sizes[turn] - 2
+            sizes[turn] = size
+            avail[s] -= 1
+            if s == OU:
+                ou_up += 1
+            if not lead:
+                avail[f] -= 1
+            if f == OU and (not lead or fd_unlock):
+                ou_up += 1
+            if size == 0:
+                pts = POINTS[s] * (2 if f == s and (lead or double_any) else 1)
+                return pts if turn % team_mod == my_parity else -pts
+            attack = s
+            attacker = turn
+            passes = 0
+            turn = (turn + 1) % n
+        code = hands[turn]
+        if attack < 0:
+            relation = LEAD
+        elif team_mod == 2 and (attacker - turn) % 4 == 2:
+            relation = PARTNER
+        else:
+            relation = OPPONENT
+        if attack >= 0 and len(legal_for(code, attack, ou_up > 0)) == 1:
+            act = PASS  # nothing to block with
+            continue
+        unseen = [avail[k] - ((code >> (k << 2)) & 15) for k in range(8)]
+        act = choose(code, sizes[turn], attack, relation, ou_up > 0, unseen, double_any,
+                     weights, sizes[attacker] if attack >= 0 else 8)

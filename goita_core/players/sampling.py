@@ -1,0 +1,219 @@
+"""The hard player's guesses of the pieces it cannot see.
+
+A guess (a *determinization*) deals the unseen pieces (``SeatView.unseen()``) at random to
+the other seats' hands (known sizes) and to the face-down pieces on the table. It is then
+weighted by how well it explains what was seen: a seat that passed on an opponent's attack
+rarely held that kind (or an Ou that could block it), a seat that blocked with an Ou probably
+lacked the attacked kind; declared Shi hands and the absence of a declaration bound how many
+Shi a seat can have held. Optionally (``policy_miss``) every past decision of the other
+seats is replayed with the normal heuristics in the guessed deal instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from ..actions import PASS, Action, Play
+from ..pieces import COUNT, COUNT_3P
+from ..round import pack
+from ..view import SeatView
+from .heuristics import DEFAULT_WEIGHTS, GON, LEAD, OPPONENT, OU, PARTNER, SHI, choose
+
+# likelihood that a seat passes an opponent's attack while holding the kind (or a usable Ou)
+PASS_HOLDING_SAME = 0.25
+PASS_HOLDING_OU = 0.6
+# a seat passing its partner's attack while holding the kind is usual
+PASS_PARTNER_HOLDING = 0.9
+
+
+class _Record(NamedTuple):
+    """One past decision of another seat, as the table saw it."""
+
+    faceup: tuple[int, ...]  # kinds face up on the table before it
+    attack: int
+    relation: int
+    ou_unlocked: bool
+    size: int
+    attacker_size: int
+    fd_before: int  # face-down leads the seat had made before it
+    is_pass: bool
+    first: int  # -1 when face down (hidden)
+    second: int
+
+
+class Sampler:
+    """Draws weighted guesses of every seat's current hand consistent with ``view``."""
+
+    def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME,
+                 policy_miss: float | None = None,
+                 weights: tuple[float, ...] = DEFAULT_WEIGHTS) -> None:
+        self.view = view
+        self.pass_same = pass_same
+        #: with a value, weigh guesses by replaying every past decision of the other seats
+        #: with the normal heuristics: each decision it would not have made multiplies the
+        #: weight by ``policy_miss`` (this replaces the pass hints)
+        self.policy_miss = policy_miss
+        self.weights = weights
+        self.n = view.rules.players
+        self.me = view.seat
+        unseen = view.unseen()
+        self.pool = [k for k in range(8) for _ in range(unseen[k])]
+        self.others = [s for s in range(self.n) if s != self.me]
+        self.sizes = list(view.hand_sizes)
+        self.my_code = pack(view.hand)
+        # per seat: kinds it passed holding (factor), and its face-up / face-down Shi
+        self.pass_marks: dict[int, list[tuple[int, bool, bool]]] = {s: [] for s in self.others}
+        self.shi_up = [0] * self.n
+        self.facedown = [0] * self.n
+        partner_of = view.rules.partner_of
+        attack, attacker = -1, -1
+        for act in view.history:
+            if act.is_pass:
+                if act.seat != self.me and attack >= 0:
+                    partner = attacker == partner_of(act.seat)
+                    ou_could = attack not in (SHI, GON, OU)
+                    self.pass_marks[act.seat].append((attack, partner, ou_could))
+                continue
+            assert act.second is not None
+            if not act.lead and act.first == OU and attack not in (-1, OU) \
+                    and act.seat != self.me:
+                # blocked with an Ou: players block with the same kind when they can
+                self.pass_marks[act.seat].append((attack, False, False))
+            if act.lead:
+                self.facedown[act.seat] += 1
+            elif act.first == SHI:
+                self.shi_up[act.seat] += 1
+            if act.second == SHI:
+                self.shi_up[act.seat] += 1
+            attack, attacker = int(act.second), act.seat
+        self.declared = dict(view.shi)
+        self.check_shi = self.n == 4
+        self.records: dict[int, list[_Record]] = {s: [] for s in self.others}
+        if policy_miss is not None:
+            self._build_records()
+
+    def _build_records(self) -> None:
+        """The public situation of every past decision of the other seats."""
+        view = self.view
+        n = self.n
+        partner_of = view.rules.partner_of
+        attack, attacker, passes, ou = -1, -1, 0, 0
+        faceup = [0] * 8
+        sizes = [view.rules.hand_size] * n
+        fd_count = [0] * n
+        for act in view.history:
+            s = act.seat
+            if s != self.me:
+                if attack < 0:
+                    relation = LEAD
+                elif attacker == partner_of(s):
+                    relation = PARTNER
+                else:
+                    relation = OPPONENT
+                self.records[s].append(_Record(
+                    tuple(faceup), attack, relation, ou > 0, sizes[s],
+                    sizes[attacker] if attacker >= 0 else 8, fd_count[s], act.is_pass,
+                    -1 if act.first is None else int(act.first),
+                    -1 if act.second is None else int(act.second)))
+            if act.is_pass:
+                passes += 1
+                if passes == n - 1:
+                    attack, passes = -1, 0
+                continue
+            assert act.second is not None
+            second = int(act.second)
+            if act.lead:
+                fd_count[s] += 1
+            else:
+                assert act.first is not None
+                faceup[act.first] += 1
+                if act.first == OU:
+                    ou += 1
+            faceup[second] += 1
+            if second == OU:
+                ou += 1
+            sizes[s] -= 2
+            attack, attacker, passes = second, s, 0
+
+    def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        """How well the normal heuristics, holding the guessed pieces, explain every past
+        decision of the other seats."""
+        w = 1.0
+        miss = self.policy_miss
+        assert miss is not None
+        total = COUNT if self.n == 4 else COUNT_3P
+        double_any = self.view.rules.double_any_seventh
+        weights = self.weights
+        for s in self.others:
+            hand = codes[s]
+            fds = facedown[s]
+            for rec in reversed(self.records[s]):
+                if rec.is_pass:
+                    actual: Action = PASS
+                else:
+                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
+                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+                    actual = Play(first, rec.second)
+                own_fd = [0] * 8
+                for k in fds[:rec.fd_before]:
+                    own_fd[k] += 1
+                unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
+                          for k in range(8)]
+                predicted = choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked,
+                                   unseen, double_any, weights, rec.attacker_size)
+                if predicted is not actual:
+                    w *= miss
+        return w
+
+    def weight(self, codes: list[int]) -> float:
+        w = 1.0
+        for s in self.others:
+            code = codes[s]
+            if self.check_shi:
+                shi = (code & 15) + self.shi_up[s]
+                declared = self.declared.get(s)
+                if declared is None:
+                    if shi >= 5:
+                        return 0.0
+                elif not shi <= declared <= shi + self.facedown[s]:
+                    return 0.0
+            if self.policy_miss is not None:
+                continue
+            for kind, partner, ou_could in self.pass_marks[s]:
+                if (code >> (kind << 2)) & 15:
+                    w *= PASS_PARTNER_HOLDING if partner else self.pass_same
+                elif ou_could and not partner and (code >> 28) & 15:
+                    w *= PASS_HOLDING_OU
+        return w
+
+    def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
+        """Packed hands of every seat and the sample's weight (> 0 unless every try was
+        impossible, which only an inconsistent view can cause)."""
+        pool = self.pool
+        codes = [0] * self.n
+        codes[self.me] = self.my_code
+        best: tuple[list[int], float] = (codes, 0.0)
+        for _ in range(tries):
+            rng.shuffle(pool)
+            pos = 0
+            codes = codes[:]
+            for s in self.others:
+                size = self.sizes[s]
+                c = 0
+                for k in pool[pos:pos + size]:
+                    c += 1 << (k << 2)
+                codes[s] = c
+                pos += size
+            w = self.weight(codes)
+            if w > 0 and self.policy_miss is not None:
+                facedown: dict[int, list[int]] = {}
+                for s in self.others:
+                    count = self.facedown[s]
+                    facedown[s] = pool[pos:pos + count]
+                    pos += count
+                w *= self.policy_weight(codes, facedown)
+            if w > 0:
+                return codes, w
+            best = (codes, 0.0)
+        return best

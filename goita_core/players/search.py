@@ -1,0 +1,96 @@
+"""Pieces of the hard player's search: which actions to search, when to drop one, and the
+round's state as the playouts start it."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from ..actions import Action, Play
+from ..pieces import COUNT, COUNT_3P
+from ..round import pack
+from ..view import SeatView
+from .heuristics import OU, POINTS, choose
+
+MAX_CANDIDATES = 10
+
+
+class Start(NamedTuple):
+    """The public state a playout starts from (hands come from the guess)."""
+
+    turn: int
+    attack: int
+    attacker: int
+    passes: int
+    ou_up: int
+    sizes: list[int]
+    #: per kind, the pieces not face up on the table
+    avail: list[int]
+    n: int
+    parity: int
+    team_mod: int
+    double_any: bool
+    fd_unlock: bool
+
+
+def start_of(view: SeatView, from_deal: bool = False) -> Start:
+    """The state of ``view`` (``from_deal``: the deal before the dealer's first lead)."""
+    rules = view.rules
+    n = rules.players
+    avail = list(COUNT if n == 4 else COUNT_3P)
+    for pieces in view.played:
+        for p in pieces:
+            if p.kind is not None and not p.face_down:
+                avail[p.kind] -= 1
+    team_mod = 2 if n == 4 else n
+    attack = -1 if view.must_lead or view.attack is None else int(view.attack)
+    attacker = -1 if view.attacker is None else view.attacker
+    return Start(view.dealer if from_deal else view.turn, attack, attacker, view.passes,
+                 view.ou_up, list(view.hand_sizes), avail, n, view.seat % team_mod, team_mod,
+                 rules.double_any_seventh, rules.facedown_ou_unlocks)
+
+
+def candidates(view: SeatView, weights: tuple[float, ...],
+               max_candidates: int = MAX_CANDIDATES) -> list[Action]:
+    """Legal actions worth searching: all when answering; when leading, the heuristic's
+    favourite plus the best attack for every possible face-down piece and vice versa."""
+    legal = list(view.legal)
+    if len(legal) <= max_candidates or not view.must_lead:
+        return legal
+    # rank by the heuristic with each play forced: cheap proxy, keep the diverse best
+    code = pack(view.hand)
+    unseen = view.unseen()
+    top = choose(code, len(view.hand), -1, 0, view.ou_up > 0, unseen,
+                 view.rules.double_any_seventh, weights)
+    chosen: list[Action] = [top]
+    plays = [a for a in legal if isinstance(a, Play)]
+    # one play per attack kind (face down the lowest non-Ou other piece) and one per
+    # face-down kind (attack with the heuristic's attack)
+    by_attack: dict[int, Play] = {}
+    for p in sorted(plays, key=lambda p: (int(p.first) == OU, POINTS[int(p.first)])):
+        by_attack.setdefault(int(p.second), p)
+    for p in by_attack.values():
+        if p not in chosen:
+            chosen.append(p)
+    if len(chosen) < max_candidates:
+        # then the remaining plays in the heuristic's face-down order
+        for p in sorted(plays, key=lambda p: (int(p.first) == OU, POINTS[int(p.first)])):
+            if p not in chosen:
+                chosen.append(p)
+                if len(chosen) >= max_candidates:
+                    break
+    return chosen
+
+
+def prune(active: list[int], sums: list[float], sq: list[float], wsum: float,
+          samples: int, z: float = 2.5) -> list[int]:
+    """Drop candidates whose mean is ``z`` standard errors below the best one's."""
+    stats = []
+    for i in active:
+        mean = sums[i] / wsum
+        var = max(sq[i] / wsum - mean * mean, 1.0)
+        stats.append((mean, var / samples, i))
+    best_mean, best_se2, _ = max(stats)
+    return [i for mean, se2, i in stats
+            if best_mean - mean <= z * math.sqrt(best_se2 + se2)]
+

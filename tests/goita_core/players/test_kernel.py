@@ -1,0 +1,83 @@
+"""The search's fast parts compute exactly what their plain versions do: the lean playout
+plays like the one asking the normal heuristics at every step, alpha-beta finds the plain
+minimax values. Speed-ups change nothing but the number of samples."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goita_core import PASS, Play, Round, RuleSet, SeatView
+from goita_core.players import make_player
+from goita_core.players.endgame import Memo, exact_after
+from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.kernel import playout, reference_playout
+from goita_core.players.sampling import Sampler
+from goita_core.players.search import start_of
+from tests.goita_core.players.test_players import random_view
+
+# a few other weight sets, so that every term of the score is exercised
+OTHER_WEIGHTS = [
+    DEFAULT_WEIGHTS,
+    (1.0, 0.03, 4.0, 0.06, 0.3, 0.05, 6.0, 0.6, 25.0, 2.0),
+    (0.5, 0.1, 1.0, 0.5, 1.5, 0.2, 2.0, 1.0, 0.0, 0.0),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 28), players=st.sampled_from([4, 4, 3]),
+       weights=st.sampled_from(OTHER_WEIGHTS))
+def test_lean_playout_scores_every_deal_like_the_plain_one(
+        seed: int, steps: int, players: int, weights: tuple[float, ...]) -> None:
+    view = random_view(seed, steps, players)
+    if view.phase != "play":
+        return
+    state = start_of(view)
+    sampler = Sampler(view)
+    rng = random.Random(seed)
+    for _ in range(5):
+        codes, _w = sampler.sample(rng)
+        for act in view.legal:
+            f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+            assert act is PASS or f >= 0
+            results = [run(codes[:], state.sizes[:], state.turn, state.attack, state.attacker,
+                           state.passes, state.ou_up, state.avail[:], f, s, state.n,
+                           state.parity, state.team_mod, state.double_any, state.fd_unlock,
+                           weights)
+                       for run in (playout, reference_playout)]
+            assert results[0] == results[1], act
+            assert results[0] != 0  # someone always goes out
+
+
+def endgame_views(seed: int, pieces: int) -> list[SeatView]:
+    """Views with at most ``pieces`` left in all hands and a choice to make."""
+    rng = random.Random(seed)
+    normal = make_player("normal")
+    out: list[SeatView] = []
+    while len(out) < 12:
+        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not rnd.over:
+            seat = rnd.to_act()[0]
+            view = rnd.view(seat)
+            if sum(view.hand_sizes) <= pieces and len(view.legal) > 1 and len(out) < 12:
+                out.append(view)
+            rnd.apply(seat, normal.act(view))
+    return out
+
+
+def test_alpha_beta_endgame_finds_the_plain_minimax_values() -> None:
+    for view in endgame_views(3, 16):
+        state = start_of(view)
+        codes, _w = Sampler(view).sample(random.Random(1))
+        values = []
+        for cutoffs in (False, True):
+            memo: Memo = {}
+            values.append([exact_after(codes, state.turn, state.attack, state.passes,
+                                       state.ou_up, act, state.n, state.parity,
+                                       state.team_mod, state.double_any, state.fd_unlock,
+                                       memo, cutoffs)
+                           for act in view.legal])
+        assert values[0] == values[1]
+        assert all(v != 0 for v in values[0])
