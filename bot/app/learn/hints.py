@@ -17,8 +17,8 @@ from goita_core.view import SeatView
 from .say import Say, say
 from .strongest import strongest_player
 
-#: sampled deals the search plays per hint: about a third of a second on a quiet core
-HINT_SAMPLES = 160
+#: sampled deals the search plays per hint (see benchmarks/bench_learn.py for the time)
+HINT_SAMPLES = 400
 
 
 class NoHint(ValueError):

@@ -29,9 +29,9 @@ ProgressCallback = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
 class ReviewSettings:
     #: sampled deals the strongest player searches per decision
-    search_samples: int = 160
+    search_samples: int = 400
     #: sampled deals on which the played and the best move are compared
-    compare_samples: int = 64
+    compare_samples: int = 256
     seed: int = 0
 
 
