@@ -59,21 +59,21 @@ class SqliteLearnStore:
                 (key.match, key.seat, key.version, review.to_json(), time.time()),
             )
 
-    async def record_hint(self, table_id: int, match_no: int, user_id: int, at: float
+    async def record_hint(self, table_id: int, started_at: float, user_id: int, at: float
                           ) -> None:
         async with transaction(self.conn) as conn:
             await conn.execute(
-                "INSERT INTO learn_hints (table_id, match_no, user_id, first_at, uses) "
-                "VALUES (?, ?, ?, ?, 1) ON CONFLICT (table_id, match_no, user_id) "
+                "INSERT INTO learn_hints (table_id, started_at, user_id, first_at, uses) "
+                "VALUES (?, ?, ?, ?, 1) ON CONFLICT (table_id, started_at, user_id) "
                 "DO UPDATE SET uses = uses + 1",
-                (table_id, match_no, user_id, at),
+                (table_id, started_at, user_id, at),
             )
 
-    async def hint_users(self, table_id: int, match_no: int) -> list[int]:
+    async def hint_users(self, table_id: int, started_at: float) -> list[int]:
         async with self.conn.execute(
-            "SELECT user_id FROM learn_hints WHERE table_id = ? AND match_no = ? "
+            "SELECT user_id FROM learn_hints WHERE table_id = ? AND started_at = ? "
             "ORDER BY first_at, user_id",
-            (table_id, match_no),
+            (table_id, started_at),
         ) as cur:
             rows = await cur.fetchall()
         return [int(r["user_id"]) for r in rows]

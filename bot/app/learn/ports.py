@@ -33,9 +33,10 @@ class LearnStore(Protocol):
 
     async def save_review(self, key: ReviewKey, review: Review) -> None: ...
 
-    async def record_hint(self, table_id: int, match_no: int, user_id: int, at: float
+    async def record_hint(self, table_id: int, started_at: float, user_id: int, at: float
                           ) -> None:
-        """Note that ``user_id`` asked for a hint in match ``match_no`` of the table."""
+        """Note that ``user_id`` asked for a hint in the match the table started at
+        ``started_at`` (``Table.started_at``: a match of a table is known by its start)."""
 
-    async def hint_users(self, table_id: int, match_no: int) -> list[int]:
+    async def hint_users(self, table_id: int, started_at: float) -> list[int]:
         """Who asked for hints in that match (first use first)."""

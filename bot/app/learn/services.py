@@ -74,7 +74,7 @@ class HintService:
         self.samples = samples
         self._running: set[int] = set()
 
-    async def hint(self, user_id: int, view: SeatView, *, table_id: int, match_no: int,
+    async def hint(self, user_id: int, view: SeatView, *, table_id: int, started_at: float,
                    seed: int) -> Hint:
         """The hint for ``view`` (the user's own seat view). Raises
         :class:`~bot.app.learn.hints.NoHint` when it is not their turn and
@@ -85,10 +85,10 @@ class HintService:
         try:
             job = partial(suggest, view, seed, self.samples)
             hint = await asyncio.get_running_loop().run_in_executor(self.executor, job)
-            await self.store.record_hint(table_id, match_no, user_id, self.clock.now())
+            await self.store.record_hint(table_id, started_at, user_id, self.clock.now())
             return hint
         finally:
             self._running.discard(user_id)
 
-    async def hint_users(self, table_id: int, match_no: int) -> list[int]:
-        return await self.store.hint_users(table_id, match_no)
+    async def hint_users(self, table_id: int, started_at: float) -> list[int]:
+        return await self.store.hint_users(table_id, started_at)

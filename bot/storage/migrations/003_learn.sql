@@ -18,12 +18,13 @@ CREATE TABLE learn_reviews (
     PRIMARY KEY (match_key, seat, version)
 );
 
--- Who asked for a hint in which match of which table (the first use of each user).
+-- Who asked for a hint in which match (a table and the time its match started), with the
+-- first use of each user and how many hints they asked for.
 CREATE TABLE learn_hints (
-    table_id  INTEGER NOT NULL,
-    match_no  INTEGER NOT NULL,
-    user_id   INTEGER NOT NULL,
-    first_at  REAL    NOT NULL,
-    uses      INTEGER NOT NULL,
-    PRIMARY KEY (table_id, match_no, user_id)
+    table_id   INTEGER NOT NULL,
+    started_at REAL    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    first_at   REAL    NOT NULL,
+    uses       INTEGER NOT NULL,
+    PRIMARY KEY (table_id, started_at, user_id)
 );

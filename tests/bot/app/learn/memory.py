@@ -11,7 +11,7 @@ class MemoryLearnStore:
     def __init__(self) -> None:
         self.progress: dict[int, Progress] = {}
         self.reviews: dict[ReviewKey, Review] = {}
-        self.hints: list[tuple[int, int, int, float]] = []
+        self.hints: list[tuple[int, float, int, float]] = []
         self.saves = 0
 
     async def load_progress(self, user_id: int) -> Progress | None:
@@ -30,14 +30,14 @@ class MemoryLearnStore:
     async def save_review(self, key: ReviewKey, review: Review) -> None:
         self.reviews[key] = review
 
-    async def record_hint(self, table_id: int, match_no: int, user_id: int, at: float
+    async def record_hint(self, table_id: int, started_at: float, user_id: int, at: float
                           ) -> None:
-        self.hints.append((table_id, match_no, user_id, at))
+        self.hints.append((table_id, started_at, user_id, at))
 
-    async def hint_users(self, table_id: int, match_no: int) -> list[int]:
+    async def hint_users(self, table_id: int, started_at: float) -> list[int]:
         seen: list[int] = []
         for t, m, u, _ in self.hints:
-            if (t, m) == (table_id, match_no) and u not in seen:
+            if (t, m) == (table_id, started_at) and u not in seen:
                 seen.append(u)
         return seen
 

@@ -53,21 +53,21 @@ async def test_a_hint_is_recorded_against_its_match() -> None:
     service = HintService(store, clock=FixedClock(), samples=8)
     rnd = Round(RuleSet(), 0, [parse_pieces(h) for h in (
         "し香馬銀金飛飛王", "しし香馬銀金角王", "ししし香馬銀金角", "しししし香馬銀金")])
-    hint = await service.hint(9, rnd.view(0), table_id=3, match_no=1, seed=1)
+    hint = await service.hint(9, rnd.view(0), table_id=3, started_at=1.5, seed=1)
     assert hint.action in rnd.view(0).legal
     with pytest.raises(NoHint):
-        await service.hint(10, rnd.view(1), table_id=3, match_no=1, seed=1)
-    assert store.hints == [(3, 1, 9, 100.0)]
-    assert await service.hint_users(3, 1) == [9]
-    assert await service.hint_users(3, 2) == []
+        await service.hint(10, rnd.view(1), table_id=3, started_at=1.5, seed=1)
+    assert store.hints == [(3, 1.5, 9, 100.0)]
+    assert await service.hint_users(3, 1.5) == [9]
+    assert await service.hint_users(3, 2.5) == []
 
 
 async def test_one_hint_at_a_time_per_user() -> None:
     service = HintService(MemoryLearnStore(), samples=400)
     rnd = Round(RuleSet(), 0, [parse_pieces(h) for h in (
         "し香馬銀金飛飛王", "しし香馬銀金角王", "ししし香馬銀金角", "しししし香馬銀金")])
-    first = asyncio.create_task(service.hint(9, rnd.view(0), table_id=3, match_no=1, seed=1))
+    first = asyncio.create_task(service.hint(9, rnd.view(0), table_id=3, started_at=1.5, seed=1))
     await asyncio.sleep(0)
     with pytest.raises(HintBusy):
-        await service.hint(9, rnd.view(0), table_id=3, match_no=1, seed=1)
+        await service.hint(9, rnd.view(0), table_id=3, started_at=1.5, seed=1)
     await first
