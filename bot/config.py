@@ -49,6 +49,13 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr
     database_path: Path = DEFAULT_DATABASE_PATH
+    # postgresql://user:password@host:port/database selects the PostgreSQL store (several
+    # bot processes share it); unset = SQLite at DATABASE_PATH. Secret: it holds a password.
+    database_url: SecretStr | None = None
+    # None = the shard count Discord recommends
+    shard_count: int | None = Field(default=None, gt=0, le=100000)
+    # the shards this process runs (None = all); parsed from "0,1" ourselves, see below
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
 
@@ -68,6 +75,44 @@ class Settings(BaseSettings):
     def _token_not_blank(cls, value: SecretStr) -> SecretStr:
         if not value.get_secret_value().strip():
             raise ValueError("must not be blank")
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgresql_url(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(
+                ("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql://user:password@host:port/database URL")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        try:
+            return [int(part) for part in value.split(",")]
+        except ValueError:
+            raise ValueError(
+                "must be shard numbers separated by commas, like 0,1"
+            ) from None
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids_in_range(cls, value: list[int] | None,
+                            info: ValidationInfo) -> list[int] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("needs SHARD_COUNT, the total number of shards of all processes")
+        if not value or len(set(value)) != len(value):
+            raise ValueError("must list each shard once, like 0,1")
+        if any(not 0 <= i < count for i in value):
+            raise ValueError(f"must be shards 0 to {count - 1} (SHARD_COUNT is {count})")
+        if set(value) != set(range(count)) and info.data.get("database_url") is None:
+            raise ValueError("runs only some of the shards, which needs a DATABASE_URL "
+                             "(PostgreSQL) shared with the processes running the others")
         return value
 
     @field_validator("log_level", mode="before")

@@ -106,3 +106,41 @@ def test_pyproject_declares_the_distribution() -> None:
         assert dep in deps
     assert {"test", "dev"} <= set(project["optional-dependencies"])
     assert meta["tool"]["setuptools"]["packages"]["find"]["include"] == ["bot*", "goita_core*"]
+
+
+def test_ci_starts_and_always_stops_a_postgresql_server() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "apt-get install -y postgresql" in ci
+    start = ci.index('TEST_DATABASE_URL="$(python3 tests/pg_server.py start "$pgdir")"')
+    assert ci.index(readme_command("pytest")) > start
+    (trap,) = re.findall(r"^trap '(.*)' EXIT$", ci, re.M)
+    assert 'python3 tests/pg_server.py stop "$pgdir"' in trap
+
+
+def test_readme_scaled_command_and_compose_agree() -> None:
+    import yaml
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "\nDISCORD_TOKEN=... docker compose up -d --build\n" in readme
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+    services = compose["services"]
+    assert services["postgres"]["image"].startswith("postgres:15")
+    clusters = {name: s for name, s in services.items() if name.startswith("cluster-")}
+    assert len(clusters) == 2
+    settings = [Settings(**{k.lower(): v for k, v in s["environment"].items()
+                            if k != "DISCORD_TOKEN"}, discord_token="x", _env_file=None)
+                for s in clusters.values()]
+    # every cluster is a PostgreSQL process; together they run each shard exactly once
+    assert all(s.database_url is not None for s in settings)
+    assert {s.shard_count for s in settings} == {2}
+    assert sorted(i for s in settings for i in s.shard_ids or ()) == [0, 1]
+    for s in clusters.values():
+        assert s["build"] == "."
+        assert s["depends_on"]["postgres"]["condition"] == "service_healthy"
+    for setting in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
+        assert re.search(rf"^{setting}=$", (ROOT / ".env.example").read_text(), re.M)
+
+
+def test_asyncpg_is_a_dependency() -> None:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(d.startswith("asyncpg") for d in meta["project"]["dependencies"])

@@ -1,0 +1,20 @@
+"""The PostgreSQL stores (asyncpg), for several bot processes sharing one database.
+
+Selected by ``DATABASE_URL=postgresql://...``; SQLite (:mod:`bot.storage`) stays the default.
+"""
+
+from bot.storage.postgres.db import open_pool
+from bot.storage.postgres.leases import LeaseLost, ShardLeases, ShardsBusy, ShardSet, shard_of
+from bot.storage.postgres.results import PgResultsStore
+from bot.storage.postgres.tables import PgTableStore
+
+__all__ = [
+    "LeaseLost",
+    "PgResultsStore",
+    "PgTableStore",
+    "ShardLeases",
+    "ShardSet",
+    "ShardsBusy",
+    "open_pool",
+    "shard_of",
+]
