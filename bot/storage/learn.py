@@ -11,7 +11,7 @@ from bot.app.learn.ports import ReviewKey
 from bot.app.learn.review import Review
 from bot.app.learn.tutorial import Progress, ProgressError
 
-from .tables import transaction
+from .db import transaction
 
 
 class SqliteLearnStore:

@@ -1,6 +1,6 @@
 """Finished matches, per-player stats and ratings on PostgreSQL.
 
-The same contract as the SQLite :class:`bot.storage.results.ResultsRepository` (the records
+The same contract as the SQLite :class:`bot.storage.results.SqliteResultsStore` (the records
 and the rules of counting are that module's). Recording a match reads the players' ratings
 and writes the new ones: such transactions of one server are serialised by an advisory lock
 on the server, since tables of one server may finish at the same moment.
@@ -12,22 +12,18 @@ import json
 
 from bot.app import ratings
 from bot.app.ratings import Rating
-from bot.storage.postgres.db import Connection, Pool
-from bot.storage.results import (
+from bot.app.records import FinishedMatch, RoundSummary, SeatRecord, SeatStats, seat_stats
+from bot.app.standings import (
     FORM_LENGTH,
     PAGE_SIZE,
-    FinishedMatch,
     LeaderboardEntry,
     LeaderboardPage,
     LeaderboardSort,
     MatchSummary,
     PlayerStats,
-    RoundSummary,
-    SeatRecord,
     StoredMatch,
-    _seat_stats,
-    _SeatStats,
 )
+from bot.storage.postgres.db import Connection, Pool
 
 # (rank key, full order) per sort, as in SQLite; round() of a double needs numeric here
 _SORTS: dict[str, tuple[str, str]] = {
@@ -71,7 +67,7 @@ class PgResultsStore:
                 match.winner_team, int(match.stopped_early), int(match.with_cpu),
                 int(rated), json.dumps([list(r) for r in match.rounds]), match.record_json,
             ))
-            per_seat = _seat_stats(match)
+            per_seat = seat_stats(match)
             seat_rows = []
             for s in match.seats:
                 st = per_seat[s.seat]
@@ -243,18 +239,18 @@ async def _current_ratings(conn: Connection, match: FinishedMatch) -> dict[str, 
 
 
 async def _add_to_players(
-    conn: Connection, match: FinishedMatch, per_seat: dict[int, _SeatStats],
+    conn: Connection, match: FinishedMatch, per_seat: dict[int, SeatStats],
     new: dict[str, Rating],
 ) -> None:
     # one user in several seats (possible in a test table) counts the match once
-    by_user: dict[int, tuple[str, _SeatStats]] = {}
+    by_user: dict[int, tuple[str, SeatStats]] = {}
     for s in sorted(match.seats, key=lambda s: s.seat):
         if s.user_id is None:
             continue
         st = per_seat[s.seat]
         if s.user_id in by_user:
             name, prev = by_user[s.user_id]
-            by_user[s.user_id] = (name, _SeatStats(
+            by_user[s.user_id] = (name, SeatStats(
                 prev.won or st.won, prev.rounds_won + st.rounds_won, prev.points + st.points,
                 prev.doubled + st.doubled, prev.shi_hands + st.shi_hands))
         else:

@@ -1,6 +1,6 @@
 """Tables on PostgreSQL: one row per table (JSON snapshot) plus the append-only action log.
 
-The same contract as the SQLite :class:`bot.storage.tables.TableRepository`: each write is
+The same contract as the SQLite :class:`bot.storage.tables.SqliteTableStore`: each write is
 one transaction, so a step's snapshot and log entries are stored together or not at all,
 and it is committed before the call returns (before anyone is shown the step). Transactions
 run on pooled connections, so writes of different tables proceed in parallel.
@@ -18,10 +18,12 @@ from typing import Any, cast
 
 import asyncpg
 
+from bot.app.ports import ChannelTaken
+from bot.app.steplog import LogEntry
 from bot.app.table import Table
 from bot.storage.postgres.db import Connection, Pool
 from bot.storage.postgres.leases import FENCE, LeaseLost, ShardLeases
-from bot.storage.tables import ChannelTaken, LogEntry, _entry_from_row, _entry_row
+from bot.storage.tables import _entry_from_row, _entry_row
 
 _LIVE_CHANNEL = "game_tables_live_channel"
 

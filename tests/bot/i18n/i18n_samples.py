@@ -9,7 +9,7 @@ from typing import Any
 from fluent.syntax import ast
 from fluent.syntax.visitor import Visitor
 
-from bot.i18n import catalog, t
+from bot.i18n import catalog, keys, t
 
 #: 0, one, few (2-4, 22), many (5-20, 25, 111) and numbers past 100 in every language
 COUNTS = (0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 111)
@@ -37,6 +37,21 @@ def selectors(key: str, lang: str) -> set[str]:
     visitor = _Selectors()
     visitor.visit(catalog.entries(lang)[catalog.fluent_id(key)])
     return visitor.names
+
+
+def exact_counts(key: str, lang: str) -> set[int]:
+    """The counts message ``key`` of ``lang`` has a variant of their own for (``[0]``): such
+    a variant may say the number in words ("no wrong move")."""
+    found: set[int] = set()
+
+    class Collect(Visitor):
+        def visit_SelectExpression(self, node: ast.SelectExpression) -> None:
+            found.update(int(v.key.value) for v in node.variants
+                         if isinstance(v.key, ast.NumberLiteral))
+            self.generic_visit(node)
+
+    Collect().visit(catalog.entries(lang)[catalog.fluent_id(key)])
+    return found
 
 
 def plural_variants(lang: str) -> list[tuple[str, set[str], str]]:
@@ -73,13 +88,16 @@ def worst_params(lang: str) -> dict[str, Any]:
     numbers = dict.fromkeys(
         ("count", "left", "minutes", "seconds", "n", "rank", "players", "rated", "wins",
          "matches", "rounds", "points", "doubled", "page", "pages", "total", "round", "step",
-         "steps", "target", "match_no", "from_n", "to_n"), BIG)
+         "steps", "target", "match_no", "from_n", "to_n", "blockers", "done", "ahead",
+         "mistakes", "seated"), BIG)
     texts = {
         "name": name, "host": name, "holder_name": name, "dealer_name": name,
         "a1": name, "a2": name, "b1": name, "b2": name, "a": pair, "b": pair,
         "team": team, "team_a": team, "team_b": team, "ta": team, "tb": team,
         "piece": piece, "block": piece, "attack": piece, "last": piece, "first": piece,
-        "down": piece, "kanji": "王", "pieces": " · ".join([piece + " ×4"] * 8),
+        "down": piece, "second": piece, "attack_with": piece, "face_down": piece,
+        "pair": piece, "kanji": "王",
+        "seat": name, "who": name, "partner": name, "pieces": " · ".join([piece + " ×4"] * 8),
         "level": _longest(lang, "level.easy", "level.normal", "level.hard"),
         "rating": "-1234.5", "change": "+123.4", "pct": "100%", "fmt": "JSON",
         "when": "<t:1234567890:f>", "mention": MENTION, "link": LINK, "turn": "▶ ",
@@ -95,4 +113,9 @@ def worst_params(lang: str) -> dict[str, Any]:
         "first_label": _longest(lang, "hand.first_label.block",
                                 "hand.first_label.face_down"),
     }
+    # a hint or review line: the longest move label and the longest reason of the catalog
+    texts["move"] = _longest(lang, *(k for k in keys() if k.startswith("learn.move.")),
+                             **texts)
+    texts["reason"] = _longest(lang, *(k for k in keys() if k.startswith("learn.reason.")),
+                               **numbers, **texts)
     return {**numbers, "id": MATCH_ID, **texts}

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.app.steplog import LogEntry
 from bot.app.table import Table
 from bot.storage.postgres import (
     LeaseLost,
@@ -28,7 +29,6 @@ from bot.storage.postgres import (
 )
 from bot.storage.postgres.db import Pool
 from bot.storage.postgres.leases import overlaps
-from bot.storage.tables import LogEntry
 from goita_core.actions import PASS
 from goita_core.rules import RuleSet
 

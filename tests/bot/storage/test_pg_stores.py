@@ -13,11 +13,14 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.app.ports import ChannelTaken
+from bot.app.records import FinishedMatch, RoundSummary, SeatRecord
+from bot.app.steplog import LogEntry
 from bot.app.table import Seat, Table
 from bot.storage.db import open_database
 from bot.storage.postgres import PgResultsStore, PgTableStore, open_pool
-from bot.storage.results import FinishedMatch, ResultsRepository, RoundSummary, SeatRecord
-from bot.storage.tables import ChannelTaken, LogEntry, TableRepository
+from bot.storage.results import SqliteResultsStore
+from bot.storage.tables import SqliteTableStore
 from goita_core.actions import PASS, PLAY_ON, REDEAL, Play
 from goita_core.pieces import Kind
 from goita_core.rules import RuleSet
@@ -25,8 +28,8 @@ from goita_core.rules import RuleSet
 
 @dataclass
 class Stores:
-    tables: Any  # TableRepository | PgTableStore: the same methods
-    results: Any  # ResultsRepository | PgResultsStore
+    tables: Any  # SqliteTableStore | PgTableStore: the same methods
+    results: Any  # SqliteResultsStore | PgResultsStore
     #: what the database raises for a duplicate step (a bug, never a user's input)
     duplicate_error: type[Exception]
 
@@ -38,7 +41,7 @@ async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
         conn = await open_database(tmp_path / "goita.sqlite3")
         try:
-            yield Stores(TableRepository(conn), ResultsRepository(conn),
+            yield Stores(SqliteTableStore(conn), SqliteResultsStore(conn),
                          sqlite3.IntegrityError)
         finally:
             await conn.close()

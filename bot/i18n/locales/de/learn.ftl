@@ -89,7 +89,7 @@ learn-refuse-malformed_action = Das ist kein Zug.
 
 learn-summary = Du hast jede Regel von Goita gespielt: einen Stein verdeckt ausspielen und angreifen; mit derselben Art abwehren (oder mit dem 王 König, außer gegen 香 und し) und erneut angreifen, oder passen; nach dreimal Passen spielt der Angreifer wieder aus; wer rausgeht, bekommt den Wert des letzten Steins, doppelt nach einem verdeckten Stein derselben Art; und 5 oder mehr し ändern die Runde. { $mistakes ->
     [0] Du hast keinen falschen Zug gemacht.
-    [one] Ein Zug wurde unterwegs korrigiert.
+    [one] { $mistakes } Zug wurde unterwegs korrigiert.
    *[other] { $mistakes } Züge wurden unterwegs korrigiert.
 } Eröffne mit /goita neu einen echten Tisch und frage nach einem Tipp, wenn du unsicher bist.
 
@@ -126,7 +126,7 @@ learn-btn-previous = Zurück
 learn-btn-next = Weiter
 learn-review-progress = Zug { $done } von { $total } wird analysiert …
 learn-review-queued = { $ahead ->
-    [one] Warten: Eine Analyse ist vor deiner …
+    [one] Warten: { $ahead } Analyse ist vor deiner …
    *[other] Warten: { $ahead } Analysen sind vor deiner …
 }
 learn-review-starting = Der Rückblick wird vorbereitet …
@@ -143,6 +143,6 @@ learn-review-best = Bester gefundener Zug: { $move } (erwartet { $points } Punkt
 learn-review-agrees = Der stärkste Computerspieler hätte dasselbe gespielt (erwartet { $points } Punkte).
 learn-review-loss = Etwa { $points } Punkte verschenkt.
 learn-review-total = Insgesamt: { $count ->
-    [one] eine Entscheidung
+    [one] { $count } Entscheidung
    *[other] { $count } Entscheidungen
 }, etwa { $points } Punkte verschenkt. Die größten Fehler zuerst.

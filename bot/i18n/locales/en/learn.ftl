@@ -91,7 +91,7 @@ learn-refuse-malformed_action = That is not a move.
 
 learn-summary = You have played every rule of Goita: lead one piece face down and attack; block with the same kind (or 王 Ou, except against 香 and し) and attack again, or pass; after three passes the attacker leads again; going out scores the last piece, doubled after a face-down piece of the same kind; and 5 or more し change the deal. { $mistakes ->
     [0] You made no wrong move.
-    [one] One move was corrected on the way.
+    [one] { $mistakes } move was corrected on the way.
    *[other] { $mistakes } moves were corrected on the way.
 } Open a real table with /goita new and ask for a Hint when you are unsure.
 
@@ -128,7 +128,7 @@ learn-btn-previous = Previous
 learn-btn-next = Next
 learn-review-progress = Analysing move { $done } of { $total }…
 learn-review-queued = { $ahead ->
-    [one] Waiting: one analysis is ahead of yours…
+    [one] Waiting: { $ahead } analysis is ahead of yours…
    *[other] Waiting: { $ahead } analyses are ahead of yours…
 }
 learn-review-starting = Preparing the review…
@@ -145,6 +145,6 @@ learn-review-best = Best found: { $move } (expected { $points } points)
 learn-review-agrees = The strongest computer player would have played the same (expected { $points } points).
 learn-review-loss = About { $points } points given away.
 learn-review-total = In all: { $count ->
-    [one] one decision
+    [one] { $count } decision
    *[other] { $count } decisions
 }, about { $points } points given away. Biggest mistakes first.

@@ -89,7 +89,7 @@ learn-refuse-malformed_action = Eso no es una jugada.
 
 learn-summary = Has jugado todas las reglas del Goita: sal con una ficha boca abajo y ataca; detén con la misma clase (o con el 王 Rey, salvo contra 香 y し) y vuelve a atacar, o pasa; tras tres pases, quien atacó vuelve a salir; cerrar suma la última ficha, el doble tras una ficha boca abajo de la misma clase; y 5 o más し cambian el reparto. { $mistakes ->
     [0] No hiciste ninguna jugada equivocada.
-    [one] Se corrigió una jugada por el camino.
+    [one] Se corrigió { $mistakes } jugada por el camino.
    *[other] Se corrigieron { $mistakes } jugadas por el camino.
 } Abre una mesa de verdad con /goita nueva y pide una Pista cuando dudes.
 
@@ -126,7 +126,7 @@ learn-btn-previous = Anterior
 learn-btn-next = Siguiente
 learn-review-progress = Analizando la jugada { $done } de { $total }…
 learn-review-queued = { $ahead ->
-    [one] En espera: hay un análisis antes del tuyo…
+    [one] En espera: hay { $ahead } análisis antes del tuyo…
    *[other] En espera: hay { $ahead } análisis antes del tuyo…
 }
 learn-review-starting = Preparando la revisión…
@@ -143,6 +143,6 @@ learn-review-best = Mejor encontrada: { $move } (esperado { $points } puntos)
 learn-review-agrees = El jugador de la CPU más fuerte habría jugado lo mismo (esperado { $points } puntos).
 learn-review-loss = Unos { $points } puntos perdidos.
 learn-review-total = En total: { $count ->
-    [one] una decisión
+    [one] { $count } decisión
    *[other] { $count } decisiones
 }, unos { $points } puntos perdidos. Los errores mayores primero.

@@ -89,7 +89,7 @@ learn-refuse-malformed_action = Ce n'est pas un coup.
 
 learn-summary = Vous avez joué toutes les règles du Goita : entamer avec une pièce face cachée et attaquer ; répondre avec le même type (ou le 王 Roi, sauf contre 香 et し) et attaquer de nouveau, ou passer ; après trois passes, l'attaquant entame de nouveau ; terminer rapporte la dernière pièce, doublée après une pièce face cachée du même type ; et 5 し ou plus changent la donne. { $mistakes ->
     [0] Vous n'avez fait aucun coup erroné.
-    [one] Un coup a été corrigé en chemin.
+    [one] { $mistakes } coup a été corrigé en chemin.
    *[other] { $mistakes } coups ont été corrigés en chemin.
 } Ouvrez une vraie table avec /goita nouvelle et demandez un Conseil en cas de doute.
 
@@ -126,7 +126,7 @@ learn-btn-previous = Précédent
 learn-btn-next = Suivant
 learn-review-progress = Analyse du coup { $done } sur { $total }…
 learn-review-queued = { $ahead ->
-    [one] En attente : une analyse passe avant la vôtre…
+    [one] En attente : { $ahead } analyse passe avant la vôtre…
    *[other] En attente : { $ahead } analyses passent avant la vôtre…
 }
 learn-review-starting = Préparation du bilan…
@@ -143,6 +143,6 @@ learn-review-best = Meilleur coup trouvé : { $move } (espérance { $points } po
 learn-review-agrees = Le joueur ordinateur le plus fort aurait joué la même chose (espérance { $points } points).
 learn-review-loss = Environ { $points } points perdus.
 learn-review-total = Au total : { $count ->
-    [one] une décision
+    [one] { $count } décision
    *[other] { $count } décisions
 }, environ { $points } points perdus. Les plus grosses erreurs d'abord.
