@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.app.learn.suite import Learning
 from bot.app.tables import TableService
 from bot.client import GoitaBot
 from bot.discord.archive import Archive
 from bot.discord.game import GameCog
+from bot.discord.learn import LearnCog
 from bot.discord.meta import MetaCog
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.services import Services
 from bot.discord.stats import StatsCog
 from bot.storage.db import open_database
+from bot.storage.learn import SqliteLearnStore
 from bot.storage.results import SqliteResultsStore
 from bot.storage.tables import SqliteTableStore
 
@@ -35,11 +38,15 @@ async def assemble(bot: GoitaBot) -> Services:
     tables = TableService(SqliteTableStore(conn), bot.clock, presenter, bot.settings,
                           results=results)
     presenter.on_board_posted = tables.set_board_message
-    services = Services(tables=tables, presenter=presenter, archive=Archive(results))
+    learning = Learning.build(SqliteLearnStore(conn))  # hints, reviews, /goita learn
+    tables.hint_ledger = learning.store
+    services = Services(tables=tables, presenter=presenter,
+                        archive=Archive(results, hints=learning.store), learn=learning)
     bot.services = services
     await bot.add_cog(MetaCog())
     await bot.add_cog(GameCog(bot, services))
     await bot.add_cog(StatsCog(bot))
+    await bot.add_cog(LearnCog(bot))
     return services
 
 

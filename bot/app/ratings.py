@@ -14,7 +14,8 @@ How matches are rated (shown to users by ``/goita stats`` and the leaderboard fo
   the CPU's play; fixing them would need a strength we cannot know in advance.
 - The same entity in several seats of one match (two "normal" CPUs, or one user sitting
   twice) gets the mean of its per-seat updates, so the two seats never fight each other.
-- Matches stopped early, and matches without a human, change no rating.
+- Matches stopped early, matches without a human, and matches where someone asked for a
+  hint (``FinishedMatch.hint_users``) change no rating.
 - In the 3-player variant every player is their own team, ranked by final score.
 """
 
@@ -56,9 +57,11 @@ def entity_of(seat: SeatRecord) -> str:
 
 
 def is_rated(match: FinishedMatch) -> bool:
-    """Whether the match changes ratings: it was played to the end, by at least one human."""
+    """Whether the match changes ratings: it was played to the end, by at least one human,
+    and nobody asked for a hint."""
     return (
         not match.stopped_early
+        and not match.hint_users
         and match.winner_team is not None
         and any(s.kind == "human" for s in match.seats)
     )

@@ -61,9 +61,12 @@ class FinishedMatch:
     stopped_early: bool
     rounds: Sequence[RoundSummary] = field(default_factory=tuple)
     record_json: str = ""  # goita_core.kifu native MatchRecord JSON (opaque here)
+    #: users who asked for hints during the match (such a match is not rated)
+    hint_users: Sequence[int] = ()
 
     def __post_init__(self) -> None:
         seats = tuple(SeatRecord(*s) for s in self.seats)
+        object.__setattr__(self, "hint_users", tuple(int(u) for u in self.hint_users))
         rounds = tuple(
             RoundSummary(*r[:5], tuple(r[5]) if len(r) > 5 else ()) for r in self.rounds
         )

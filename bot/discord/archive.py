@@ -7,7 +7,8 @@ from collections import OrderedDict
 
 from bot.app.ports import ResultsStore
 from bot.app.replay import Replay, build_replay
-from bot.app.standings import StoredMatch
+from bot.app.standings import MatchSummary, StoredMatch
+from bot.app.tables.results import HintLedger
 from goita_core.kifu import KifuError
 
 #: replays kept built per bot
@@ -15,8 +16,10 @@ REPLAY_CACHE = 16
 
 
 class Archive:
-    def __init__(self, results: ResultsStore, cache_size: int = REPLAY_CACHE) -> None:
+    def __init__(self, results: ResultsStore, cache_size: int = REPLAY_CACHE, *,
+                 hints: HintLedger | None = None) -> None:
         self.results = results
+        self.hints = hints
         self.cache_size = cache_size
         self._replays: OrderedDict[int, Replay] = OrderedDict()
 
@@ -38,3 +41,9 @@ class Archive:
         else:
             self._replays.move_to_end(match_id)
         return stored, rep
+
+    async def hinted(self, match: MatchSummary) -> bool:
+        """Whether someone asked for hints in the match (it was then not rated)."""
+        if self.hints is None:
+            return False
+        return bool(await self.hints.hint_users(match.table_id, match.started_at))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.app.learn.suite import Learning
 from bot.app.tables import TableService
 
 from .archive import Archive
@@ -23,6 +24,8 @@ class Services:
     tables: TableService
     presenter: DiscordPresenter
     archive: Archive
+    #: /goita learn, hints and reviews (None: a bot built without them)
+    learn: Learning | None = None
 
 
 class HasServices:

@@ -8,6 +8,7 @@ rematch and the next start-up (``restore``) try again.
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 from goita_core.kifu import MatchRecord
 from goita_core.match import Match
@@ -19,7 +20,16 @@ from .computer import ComputerRoom
 log = logging.getLogger(__name__)
 
 
+class HintLedger(Protocol):
+    """Who asked for hints in a match (``bot.app.learn.ports.LearnStore`` is one)."""
+
+    async def hint_users(self, table_id: int, started_at: float) -> list[int]: ...
+
+
 class ResultsRoom(ComputerRoom):
+    #: where hint use is noted (set by the composition root); a match with hints is not rated
+    hint_ledger: HintLedger | None = None
+
     async def _after_commit(self, table: Table) -> None:
         await super()._after_commit(table)
         await self._record_if_needed(table)
@@ -50,6 +60,8 @@ class ResultsRoom(ComputerRoom):
                                     s.level))
         entries = await self.store.entries(table.id, table.match_no)
         injected = any(e.hands is not None for e in entries)
+        hinted = [] if self.hint_ledger is None else \
+            await self.hint_ledger.hint_users(table.id, table.started_at)
         return FinishedMatch(
             guild_id=table.guild_id,
             channel_id=table.channel_id,
@@ -63,6 +75,7 @@ class ResultsRoom(ComputerRoom):
             stopped_early=table.status != "finished",
             rounds=summarize_rounds(match),
             record_json=record_json(table, match, injected),
+            hint_users=hinted,
         )
 
 

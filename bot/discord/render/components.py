@@ -24,6 +24,10 @@ goshi      1 (play on) or 0 (redeal)
 rematch    -            stop     -|lobby    (confirm of /goita stop)
 =========  ==========================================================
 
+The hand's Hint button (routed by ``bot.discord.learn.buttons.HintButton``)::
+
+    glearn:hint:<table id>:<version>
+
 Menu ids: ``goita:<kind>:<table id>`` with the choice as the selected value: swap (host,
 "a-b") and remove (host, "a"), engine (an operator-configured external engine by name;
 engine names may be longer than a button arg allows).
@@ -143,6 +147,16 @@ def frozen_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
         view.add_item(item)
     view.stop()
     return view
+
+
+HINT_TEMPLATE = r"glearn:hint:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,12})"
+
+
+def hint_button(table_id: int, version: int, label: str, *, row: int | None = None
+                ) -> discord.ui.Button[Any]:
+    """The hand's Hint (its answer is private: ``bot.discord.learn``)."""
+    return discord.ui.Button(label=label[:80] or "?", style=discord.ButtonStyle.secondary,
+                             emoji="💡", row=row, custom_id=f"glearn:hint:{table_id}:{version}")
 
 
 def move_arg(play: Play) -> str:

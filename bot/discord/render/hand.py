@@ -25,7 +25,7 @@ from .common import (
     team_name,
     trim,
 )
-from .components import button, move_arg
+from .components import button, hint_button, move_arg
 
 
 def hand_text(hand: Sequence[Kind], lang: str) -> str:
@@ -72,6 +72,7 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
                        style=discord.ButtonStyle.success),
                 button("goshi", tid, t("btn.redeal", lang), version=version, arg="0",
                        style=discord.ButtonStyle.danger),
+                hint_button(tid, version, t("learn.btn.hint", lang)),
             ]
             when = deadline_of(table, seat)  # the decision is timed like a move
             if when:
@@ -81,6 +82,7 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
                       for s in view.goshi_pending]
     elif view.legal:
         items += _move_buttons(table, view, lang, first, lines)
+        items.append(hint_button(tid, version, t("learn.btn.hint", lang), row=3))
         when = deadline_of(table, seat)
         if when:
             lines.append(t("hand.deadline", lang, when=when))

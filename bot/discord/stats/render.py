@@ -103,7 +103,8 @@ def render_stats(st: PlayerStats, locale: Locale) -> discord.Embed:
     return embed
 
 
-def history_line(s: MatchSummary, stored: StoredMatch, locale: Locale) -> str:
+def history_line(s: MatchSummary, stored: StoredMatch, locale: Locale,
+                 hinted: bool = False) -> str:
     if s.stopped_early:
         outcome = t("stats.hist.stopped", locale)
     else:
@@ -111,6 +112,8 @@ def history_line(s: MatchSummary, stored: StoredMatch, locale: Locale) -> str:
     marks = []
     if s.with_cpu:
         marks.append(t("stats.hist.with_cpu", locale))
+    if hinted:
+        marks.append(t("learn.hist.hinted", locale))
     if s.rating_change is not None:
         marks.append(t("stats.hist.rating", locale, change=f"{s.rating_change:+.1f}"))
     return t("stats.hist.line", locale, id=s.id, when=f"<t:{int(s.finished_at)}:f>",

@@ -10,6 +10,7 @@ import discord
 from bot.app.replay import Replay, export_record
 from bot.app.standings import LeaderboardPage, LeaderboardSort, StoredMatch
 from bot.discord.archive import Archive
+from bot.discord.learn.ids import review_open_button
 from bot.discord.render.components import frozen_view
 from bot.discord.replies import deny
 from bot.i18n import t
@@ -52,7 +53,7 @@ async def history_message(archive: Archive, guild_id: int, user_id: int, page: i
     for row, s in enumerate(matches):
         stored = await results.get_match(guild_id, s.id)
         assert stored is not None
-        lines.append(history_line(s, stored, locale))
+        lines.append(history_line(s, stored, locale, hinted=await archive.hinted(s)))
         if stored.record_json:
             if s.players == 4:
                 items.append(download_button(s.id, "yaml", t("stats.btn.yaml", locale, id=s.id),
@@ -61,6 +62,8 @@ async def history_message(archive: Archive, guild_id: int, user_id: int, page: i
                                          row=row))
             items.append(replay_button(s.id, 0, "o", t("stats.btn.replay", locale, id=s.id),
                                        row=row))
+            items.append(review_open_button(s.id, t("learn.btn.review_match", locale, id=s.id),
+                                            row=row))
     if pages > 1:  # the last row, below the matches' rows
         items.append(history_button(user_id, max(page - 1, 0), t("stats.btn.newer", locale),
                                     disabled=page == 0, row=HISTORY_PAGE))

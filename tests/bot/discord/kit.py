@@ -111,7 +111,9 @@ def bid(custom_id: str) -> ButtonId:
 
 
 def action_buttons(msg: FakeMessage) -> list[Any]:
-    return [b for b in msg.buttons if not b.disabled]
+    """The enabled buttons that act at the table (not the private Hint)."""
+    return [b for b in msg.buttons
+            if not b.disabled and not (b.custom_id or "").startswith("glearn:")]
 
 
 async def play_turn(world: World, user: FakeUser, rng: random.Random) -> None:
