@@ -19,7 +19,7 @@ def instruction(msg: FakeMessage) -> str:
     """The step's instruction: the last bold line of the practice table."""
     found = re.findall(r"\*\*(.+?)\*\*", msg.text())
     assert found, msg.text()
-    return found[-1]
+    return str(found[-1])
 
 
 def piece_button(msg: FakeMessage, kanji: str) -> str:
