@@ -13,7 +13,7 @@ import discord
 from bot.app.errors import TableError
 from bot.app.learn.suite import Learning
 from bot.discord.game.errors import error_text
-from bot.discord.render.components import HINT_TEMPLATE
+from bot.discord.render.components import HINT_TEMPLATE, REVIEW_TABLE_TEMPLATE
 from bot.discord.replies import say
 from bot.discord.services import Services, services_of
 from bot.i18n import lang_of, t
@@ -21,7 +21,7 @@ from bot.i18n import lang_of, t
 from .coach import practice_click
 from .hinting import hint_click
 from .ids import REVIEW_OPEN, REVIEW_PAGE, TUTORIAL
-from .reviewing import review_page_click, start_review
+from .reviewing import review_page_click, review_table_match, start_review
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,29 @@ class ReviewOpenButton(discord.ui.DynamicItem[Button], template=REVIEW_OPEN):
                                                     self.match_id))
 
 
+class ReviewTableButton(discord.ui.DynamicItem[Button], template=REVIEW_TABLE_TEMPLATE):
+    """The match summary's Review: the caller's review of the match it sums up."""
+
+    def __init__(self, item: Button, table_id: int, started_ms: int) -> None:
+        super().__init__(item)
+        self.table_id, self.started_ms = table_id, started_ms
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /,
+                             ) -> ReviewTableButton:
+        return cls(_button(item), int(match["table"]), int(match["start"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def work(s: Services, learn: Learning) -> None:
+            match_id = await review_table_match(interaction, s.archive, self.table_id,
+                                                self.started_ms)
+            if match_id is not None:
+                await start_review(interaction, s.archive, learn, match_id)
+
+        await guarded(interaction, f"review of table {self.table_id}", work)
+
+
 class ReviewPageButton(discord.ui.DynamicItem[Button], template=REVIEW_PAGE):
     """A review's Previous / Next (edits the review message)."""
 
@@ -133,4 +156,4 @@ class ReviewPageButton(discord.ui.DynamicItem[Button], template=REVIEW_PAGE):
 
 
 #: every family, for ``bot.add_dynamic_items``
-ITEMS = (PracticeButton, HintButton, ReviewOpenButton, ReviewPageButton)
+ITEMS = (PracticeButton, HintButton, ReviewOpenButton, ReviewTableButton, ReviewPageButton)

@@ -59,6 +59,20 @@ async def _stored(interaction: discord.Interaction[Any], archive: Archive, match
     return stored, seat
 
 
+async def review_table_match(interaction: discord.Interaction[Any], archive: Archive,
+                             table_id: int, started_ms: int) -> int | None:
+    """The recorded match a match summary sums up, among the caller's recent ones (None
+    after saying that they have no such match)."""
+    if interaction.guild_id is not None:
+        matches, _ = await archive.results.recent_matches(interaction.guild_id,
+                                                          interaction.user.id, limit=25)
+        for s in matches:
+            if s.table_id == table_id and round(s.started_at * 1000) == started_ms:
+                return s.id
+    await say(interaction, t("learn.review.not_recorded", lang_of(interaction.locale)))
+    return None
+
+
 def progress_text(report: ReviewProgress, lang: str) -> str:
     if report.waiting_ahead > 0:
         return t("learn.review.queued", lang, ahead=report.waiting_ahead)

@@ -28,6 +28,11 @@ The hand's Hint button (routed by ``bot.discord.learn.buttons.HintButton``)::
 
     glearn:hint:<table id>:<version>
 
+and the match summary's Review (the caller's review of the match the table started at
+``started_at``, in milliseconds)::
+
+    glearn:rt:<table id>:<started_at ms>
+
 Menu ids: ``goita:<kind>:<table id>`` with the choice as the selected value: swap (host,
 "a-b") and remove (host, "a"), engine (an operator-configured external engine by name;
 engine names may be longer than a button arg allows).
@@ -157,6 +162,16 @@ def hint_button(table_id: int, version: int, label: str, *, row: int | None = No
     """The hand's Hint (its answer is private: ``bot.discord.learn``)."""
     return discord.ui.Button(label=label[:80] or "?", style=discord.ButtonStyle.secondary,
                              emoji="💡", row=row, custom_id=f"glearn:hint:{table_id}:{version}")
+
+
+REVIEW_TABLE_TEMPLATE = r"glearn:rt:(?P<table>[0-9]{1,19}):(?P<start>[0-9]{1,16})"
+
+
+def review_table_button(table_id: int, started_at: float, label: str
+                        ) -> discord.ui.Button[Any]:
+    """The match summary's Review (answered privately: ``bot.discord.learn``)."""
+    return discord.ui.Button(label=label[:80] or "?", style=discord.ButtonStyle.secondary,
+                             custom_id=f"glearn:rt:{table_id}:{round(started_at * 1000)}")
 
 
 def move_arg(play: Play) -> str:

@@ -22,7 +22,7 @@ from .common import (
     team_name,
     trim,
 )
-from .components import Component, button
+from .components import Component, button, review_table_button
 from .rounds import result_lines, seat_fields
 
 
@@ -69,6 +69,10 @@ def render_match_end(table: Table, lang: str) -> Rendered:
         embed.set_footer(text=t("match.footer", lang))  # says what Rematch does
         items.append(button("rematch", table.id, t("btn.rematch", lang),
                             style=discord.ButtonStyle.success))
+    if match is not None and match.rounds and table.started_at is not None \
+            and (table.status == "finished" or table.stopped_early):
+        items.append(review_table_button(table.id, table.started_at,
+                                         t("learn.btn.review", lang)))
     return Rendered(embed, items)
 
 

@@ -8,3 +8,4 @@ learn-hist-hinted = mit Tipps, nicht gewertet
 learn-btn-review_match = #{ $id } Rückblick
 learn-review-gone = Der Rückblick auf Spiel #{ $id } ist nicht mehr gespeichert: Starte /goita rückblick { $id } erneut.
 learn-unavailable = Die Lernfunktionen sind bei diesem Bot gerade nicht verfügbar.
+learn-review-not_recorded = Hier ist kein gespeichertes Spiel von dir: Nur seine Spieler können ein Spiel ansehen, sobald es gespeichert ist.

@@ -8,3 +8,4 @@ learn-hist-hinted = hints used, not rated
 learn-btn-review_match = #{ $id } review
 learn-review-gone = The review of match #{ $id } is no longer stored: run /goita review { $id } again.
 learn-unavailable = Learning is not available on this bot right now.
+learn-review-not_recorded = You have no recorded match here: only its players can review a match, once it is recorded.

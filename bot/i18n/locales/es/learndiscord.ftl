@@ -8,3 +8,4 @@ learn-hist-hinted = con pistas, sin clasificar
 learn-btn-review_match = #{ $id } revisión
 learn-review-gone = La revisión de la partida #{ $id } ya no está guardada: vuelve a usar /goita revisar { $id }.
 learn-unavailable = El aprendizaje no está disponible en este bot ahora mismo.
+learn-review-not_recorded = No tienes ninguna partida registrada aquí: solo sus jugadores pueden revisar una partida, una vez registrada.

@@ -9,3 +9,4 @@ learn-hist-hinted = avec conseils, non classée
 learn-btn-review_match = #{ $id } bilan
 learn-review-gone = Le bilan de la partie #{ $id } n'est plus enregistré : relancez /goita bilan { $id }.
 learn-unavailable = L'apprentissage n'est pas disponible sur ce bot pour le moment.
+learn-review-not_recorded = Vous n'avez pas de partie enregistrée ici : seuls ses joueurs peuvent revoir une partie, une fois enregistrée.

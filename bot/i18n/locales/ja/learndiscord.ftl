@@ -7,3 +7,4 @@ learn-hist-hinted = ヒント使用・レーティング対象外
 learn-btn-review_match = #{ $id } 振り返り
 learn-review-gone = 対局#{ $id }の振り返りはもう保存されていません。もう一度 /ごいた 振り返り { $id } を実行してください。
 learn-unavailable = 現在このボットでは学習機能を使えません。
+learn-review-not_recorded = あなたの記録された対局ではありません。振り返りができるのは、記録済みの対局に参加した人だけです。

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.app.learn.review import ReviewSettings
 from bot.discord.services import services_of
 from goita_core.actions import PASS, Action, Play
 from goita_core.match import Match
@@ -128,6 +129,16 @@ async def test_a_match_with_hints_says_so_in_its_history_and_is_not_rated(
     assert "hints used, not rated" in text and "rating " not in text  # no rating change
     stats = (await alice.run(world.chan, "goita stats")).reply
     assert "0 rated matches" in stats.text(), stats.text()
+    # the match summary's Review opens alice's review of this match; bob played no part
+    learn = services_of(world.bot).learn
+    assert learn is not None
+    learn.reviews.settings = ReviewSettings(search_samples=6, compare_samples=4)
+    board = world.board()
+    bob = member(world, "bob")
+    nobody = await bob.click(board, "Review my moves")
+    assert nobody.reply.ephemeral_for == bob.id and "no recorded match" in nobody.text()
+    review = (await alice.click(board, "Review my moves")).reply
+    assert review.ephemeral_for == alice.id and "Review of match #" in review.text()
 
 
 async def test_hints_can_be_turned_off_at_rated_tables(

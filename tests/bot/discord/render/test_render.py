@@ -4,6 +4,7 @@ the hand offers exactly the legal moves."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 import bot.i18n
 from bot.app.table import Seat, Table
 from bot.discord import render
-from bot.discord.render.components import ButtonId, MenuId, action_from_arg
+from bot.discord.render.components import HINT_TEMPLATE, ButtonId, MenuId, action_from_arg
 from goita_core.actions import PASS, Play
 from goita_core.match import Match
 from goita_core.pieces import Kind
@@ -31,14 +32,22 @@ class HandButton:
 
 
 def hand_buttons(rendered: render.Rendered) -> list[HandButton]:
-    """A hand's items (all buttons: a hand has no select menu), with their ids decoded."""
+    """A hand's items (all buttons: a hand has no select menu), with their ids decoded;
+    the private Hint (it changes nothing at the table) is left out."""
     out = []
     for item in rendered.items:
         assert isinstance(item, discord.ui.Button)
+        if is_hint(item):
+            continue
         bid = ButtonId.parse(item.custom_id)
         assert bid is not None, item.custom_id
         out.append(HandButton(bid, item))
     return out
+
+
+def is_hint(item: discord.ui.Item[Any]) -> bool:
+    return isinstance(item, discord.ui.Button) and \
+        re.fullmatch(HINT_TEMPLATE, item.custom_id or "") is not None
 
 
 def menu_kind(item: discord.ui.Item[Any]) -> str | None:
@@ -148,6 +157,7 @@ def test_the_hand_offers_exactly_the_legal_moves_in_two_clicks() -> None:
             legal = set(match.round.legal_actions(seat))
             offered: set[Any] = set()
             first_step = render.render_hand(table, seat, "en")
+            assert sum(map(is_hint, first_step.items)) == 1  # a Hint on the player's turn
             for item in hand_buttons(first_step):
                 if item.bid.action == "play":
                     offered.add(action_from_arg(item.bid.arg))
