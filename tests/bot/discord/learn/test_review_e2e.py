@@ -5,13 +5,15 @@ opens it; the second time it comes from the cache."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.app.learn.review import ReviewSettings, moments
-from bot.client import create_bot
+from bot.app.learn.review import ProgressCallback, Review, ReviewSettings, moments
+from bot.client import GoitaBot, create_bot
 from bot.discord.services import services_of
 from tests.bot.discord.stats.test_stats_e2e import played_match, record, seats_of
 from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -20,7 +22,7 @@ FAST = ReviewSettings(search_samples=6, compare_samples=4)
 
 
 async def review_world(fake: FakeDiscord, make_settings: Callable[..., Any], tmp: Path,
-                       ) -> tuple[Any, FakeUser, FakeUser, int, str]:
+                       ) -> tuple[Any, FakeUser, FakeUser, int, str, GoitaBot]:
     guild = fake.add_guild("Noto")
     chan = guild.add_text_channel("goita")
     alice = guild.add_member(fake.add_user("alice"))
@@ -34,7 +36,7 @@ async def review_world(fake: FakeDiscord, make_settings: Callable[..., Any], tmp
     assert learn is not None
     learn.reviews.settings = FAST  # a quick analysis: the test checks the flow, not the play
     learn.reviews.progress_interval = 0.0
-    return chan, alice, bob, match_id, match.record_json
+    return chan, alice, bob, match_id, match.record_json, bot
 
 
 def page_facts(msg: FakeMessage) -> tuple[int, int, float]:
@@ -49,7 +51,7 @@ def page_facts(msg: FakeMessage) -> tuple[int, int, float]:
 async def test_a_review_lists_the_callers_decisions_with_only_their_view(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
 ) -> None:
-    chan, alice, _bob, match_id, record_json = await review_world(fake_discord, make_settings,
+    chan, alice, _bob, match_id, record_json, _ = await review_world(fake_discord, make_settings,
                                                                   tmp_path)
     answer = (await alice.run(chan, "goita review", match=match_id)).reply
     assert answer.ephemeral_for == alice.id
@@ -91,7 +93,7 @@ async def test_a_review_lists_the_callers_decisions_with_only_their_view(
 async def test_only_a_player_of_the_match_can_review_it(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
 ) -> None:
-    chan, alice, bob, match_id, _ = await review_world(fake_discord, make_settings, tmp_path)
+    chan, alice, bob, match_id, _, _ = await review_world(fake_discord, make_settings, tmp_path)
     no = (await bob.run(chan, "goita review", match=match_id)).reply
     assert no.ephemeral_for == bob.id and "You did not play in match" in no.text()
     missing = (await alice.run(chan, "goita review", match=match_id + 7)).reply
@@ -103,8 +105,38 @@ async def test_only_a_player_of_the_match_can_review_it(
 async def test_the_historys_review_button_opens_the_review(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
 ) -> None:
-    chan, alice, _bob, match_id, _ = await review_world(fake_discord, make_settings, tmp_path)
+    chan, alice, _bob, match_id, _, _ = await review_world(fake_discord, make_settings,
+                                                           tmp_path)
     hist = (await alice.run(chan, "goita history")).reply
     opened = (await alice.click(hist, f"#{match_id} review")).reply
     assert opened.id != hist.id and opened.ephemeral_for == alice.id
     assert f"Review of match #{match_id}" in opened.text()
+
+
+async def test_one_review_at_a_time_per_user(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any], tmp_path: Path
+) -> None:
+    chan, alice, _bob, match_id, _, bot = await review_world(fake_discord, make_settings,
+                                                             tmp_path)
+    learn = services_of(bot).learn
+    assert learn is not None
+    gate = threading.Event()
+    real = learn.reviews.analyser
+
+    def slow(record_json: str, seat: int, settings: ReviewSettings,
+             progress: ProgressCallback) -> Review:
+        gate.wait(30)
+        return real(record_json, seat, settings, progress)
+
+    learn.reviews.analyser = slow
+    first = await alice.run(chan, "goita review", match=match_id, settle=False)
+    assert "Preparing the review" in first.text()
+    second = (await alice.run(chan, "goita review", match=match_id, settle=False)).reply
+    assert "still running" in second.text()
+    gate.set()
+    await fake_discord.wait_idle()
+    for _ in range(200):
+        if "Review of match" in first.text():
+            break
+        await asyncio.sleep(0.05)
+    assert f"Review of match #{match_id}" in first.text()
