@@ -43,21 +43,19 @@ async def practice_click(interaction: discord.Interaction[Any], tutorial: Tutori
     step, or the current one with the reason a move was refused)."""
     lang = lang_of(interaction.locale)
     user = interaction.user.id
-    current = await tutorial.open(user)
-    here = (current.progress.lesson, current.progress.item)
     if action == "again":
         await _show(interaction, render_screen(await tutorial.restart(user), user, lang))
         return
-    if at != here:  # a button drawn at an earlier step (another copy of the message)
-        await _show(interaction, render_screen(current, user, lang,
-                                               note=t("learn.ui.stale", lang)))
-        return
-    if action == "pick":
-        first = Kind(int(arg)) if arg.isdigit() and 0 <= int(arg) < 8 else None
-        await _show(interaction, render_screen(current, user, lang, first=first))
-        return
-    if action == "back":
-        await _show(interaction, render_screen(current, user, lang))
+    stored = await tutorial.progress(user)
+    here = (stored.lesson, stored.item) if stored is not None else (0, 0)
+    if at != here or action in ("pick", "back"):
+        # a first click or Back only redraws; a button drawn at an earlier step (another
+        # copy of the message) shows where the learner is now
+        current = await tutorial.open(user)
+        picked = action == "pick" and at == here and arg.isdigit() and int(arg) < 8
+        first = Kind(int(arg)) if picked else None
+        note = t("learn.ui.stale", lang) if at != here else None
+        await _show(interaction, render_screen(current, user, lang, first=first, note=note))
         return
     if action == "go":
         outcome = await tutorial.read_on(user)
@@ -65,7 +63,7 @@ async def practice_click(interaction: discord.Interaction[Any], tutorial: Tutori
         move = (PLAY_ON if arg == "1" else REDEAL) if action == "goshi" else \
             action_from_arg(arg)
         if move is None:
-            await _show(interaction, render_screen(current, user, lang))
+            await _show(interaction, render_screen(await tutorial.open(user), user, lang))
             return
         outcome = await tutorial.move(user, move)
     await _show(interaction, await _after(outcome, tutorial, user, lang))
