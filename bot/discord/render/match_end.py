@@ -90,7 +90,7 @@ def _round_line(table: Table, n: int, r: Any, lang: str) -> str:
     if r.kind == "redeal":
         return t("match.round_redeal", lang, n=n)
     name = seat_name(table, r.seat, lang)
-    team = team_name(r.team, lang)
+    team = side_name(table, r.team, lang)
     if solo(table) and r.kind == "finish":
         return t("three.match.round_line", lang, n=n, points=r.points, name=name,
                  piece=KANJI[r.last] + (t("match.doubled", lang) if r.doubled else ""))

@@ -13,7 +13,7 @@ from bot.i18n import t
 from goita_core.pieces import KANJI
 from goita_core.view import SeatView
 
-from .common import piece, seat_name, solo, team_name, trim
+from .common import piece, seat_name, side_name, solo, team_name, trim
 
 FACE_DOWN = "■"
 EMPTY = "・"
@@ -68,7 +68,7 @@ def result_lines(table: Table, view: SeatView, lang: str) -> list[str]:
         return [t("round.redeal", lang)]
     assert r.seat is not None and r.team is not None
     name = seat_name(table, r.seat, lang)
-    team = team_name(r.team, lang)
+    team = side_name(table, r.team, lang)
     if r.kind == "finish":
         assert r.last is not None
         if solo(table):

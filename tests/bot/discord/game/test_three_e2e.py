@@ -19,6 +19,7 @@ from tests.bot.discord.kit import (
     rig_deal,
     visible_kanji,
 )
+from tests.bot.discord.game.test_flows_e2e import make_world_again
 from tests.fake_discord import FakeDiscord
 
 
@@ -127,3 +128,29 @@ async def test_three_humans_play_a_round_and_nobody_sees_hidden_pieces(
     assert "王" in visible_kanji(world, people[1])  # the round's end reveals the Ou
     # two passes, not three, give the lead back in the log
     assert "Three passes" not in "\n".join(m.text() for m in world.chan.public_messages())
+
+
+async def test_a_3_player_table_plays_on_after_a_restart(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    lobby = await open_table(world, alice, "easy", "easy", players=3)
+    await alice.click(lobby, "Start")
+    await world.settle()
+    rng = random.Random(8)
+    while 0 not in world.table().to_act():
+        await world.advance(1.0)
+    await play_turn(world, alice, rng)
+    version = world.table().version
+    await fake_discord.stop_bot()
+    again = await make_world_again(world, make_settings)
+    table = again.table()
+    assert table.players == 3 and table.version >= version
+    assert table.match is not None and table.match.rules.players == 3
+    board = again.board().text()
+    assert "alice **" in board and "CPU 3 (easy) **" in board and "Team" not in board
+    await play_until_over(again, {0: alice}, rng, limit=400)
+    table = again.table()
+    assert table.status == "finished" and table.match is not None
+    assert len(table.match.scores) == 3
