@@ -8,6 +8,7 @@ from typing import Any
 
 from goita_core.match import Match
 from goita_core.rules import RuleSet
+from tests.bot.discord.game.test_flows_e2e import make_world_again
 from tests.bot.discord.kit import (
     check_hidden,
     check_hidden_history,
@@ -19,7 +20,6 @@ from tests.bot.discord.kit import (
     rig_deal,
     visible_kanji,
 )
-from tests.bot.discord.game.test_flows_e2e import make_world_again
 from tests.fake_discord import FakeDiscord
 
 
