@@ -14,7 +14,7 @@ import random
 import time
 from functools import partial
 
-from goita_core import round as round_mod
+from goita_core import hands as hands_mod
 from goita_core.round import Round, legal_for
 from goita_core.rules import RuleSet
 
@@ -59,7 +59,7 @@ def legal_per_second(seconds: float, cached: bool = True, seed: int = 2) -> floa
     if cached:
         calls = [rnd.legal_actions for rnd in states]
     else:
-        gen = round_mod._generate
+        gen = hands_mod._generate
         calls = [partial(gen, r.hands[r.turn], r.attack, r.ou_up > 0) for r in states]
     done = 0
     start = time.perf_counter()

@@ -1,20 +1,19 @@
 """The round state machine (RULES.md, "A round").
 
-Hands are packed into ints, 4 bits per kind (kind k's count is ``(code >> 4*k) & 15``), so a
-state is a handful of ints and lists: cheap to copy and fast to play out, which the computer
-players rely on. Legal action lists are computed once per (hand, attack, Ou-unlocked) and
-cached.
+Hands are packed ints (:mod:`goita_core.hands`), so a state is a handful of ints and lists:
+cheap to copy and fast to play out, which the computer players rely on. The hands that end
+or hold a round before the first play are judged in :mod:`goita_core.special`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import errors as E
 from .actions import PASS, PLAY_ON, REDEAL, Action, GoshiDecision, Play
+from .checks import PHASE_GOSHI, PHASE_OVER, PHASE_PLAY, check_action, validate_deal
 from .events import (
     Blocked,
     Event,
@@ -27,92 +26,35 @@ from .events import (
     RoundWon,
     ShiDeclared,
 )
-from .pieces import COUNT, COUNT_3P, POINTS, Kind, full_set
+from .hands import (
+    LEGAL_CACHE,
+    OU,
+    SETS,
+    count_in,
+    counts_of,
+    legal_for,
+    pack,
+    unpack,
+)
+from .pieces import POINTS, Kind
 from .rules import RuleSet
+from .special import RoundResult, check_deal
 
 if TYPE_CHECKING:
     from .view import SeatView
 
-SHI, GON, OU = int(Kind.SHI), int(Kind.GON), int(Kind.OU)
-PHASE_GOSHI, PHASE_PLAY, PHASE_OVER = "goshi", "play", "over"
-
-
-def pack(kinds: Iterable[Kind | int]) -> int:
-    code = 0
-    for k in kinds:
-        code += 1 << (int(k) << 2)
-    return code
-
-
-def unpack(code: int) -> list[Kind]:
-    return [Kind(k) for k in range(8) for _ in range((code >> (k << 2)) & 15)]
-
-
-def counts_of(code: int) -> list[int]:
-    return [(code >> (k << 2)) & 15 for k in range(8)]
-
-
-def count_in(code: int, kind: int) -> int:
-    return (code >> (kind << 2)) & 15
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """How a round ended. ``kind`` is "finish" (a player went out), "hasshi", "nanashi",
-    "rokushi", "goshi-pair" (wins the match at once) or "redeal" (void: same dealer)."""
-
-    kind: str
-    seat: int | None
-    team: int | None
-    points: int
-    doubled: bool = False
-    last: Kind | None = None
-
-    @property
-    def special(self) -> str | None:
-        return None if self.kind == "finish" else self.kind
-
-    @property
-    def wins_match(self) -> bool:
-        return self.kind == "goshi-pair"
-
-
-_LEGAL_CACHE: dict[int, tuple[Action, ...]] = {}
-# each piece as its packed code, so summing a slice of a shuffled set packs a hand
-_SETS: dict[int, list[int]] = {n: [1 << (int(k) << 2) for k in full_set(n)] for n in (3, 4)}
-
-
-def _generate(code: int, attack: int, ou_unlocked: bool) -> tuple[Action, ...]:
-    counts = counts_of(code)
-    size = sum(counts)
-    # Ou attack: rule 1 (other Ou face up), rule 2 (holds both, judged at the start of the
-    # turn: RULES.md **Decision**), rule 3 (last piece: only two pieces left before the play).
-    ou_ok = ou_unlocked or counts[OU] == 2 or size == 2
-    out: list[Action] = []
-    if attack < 0:
-        firsts = [k for k in range(8) if counts[k]]
-    else:
-        out.append(PASS)
-        firsts = [attack] if counts[attack] else []
-        # Ou blocks anything but Gon and Shi
-        if attack not in (SHI, GON, OU) and counts[OU]:
-            firsts.append(OU)
-    for f in firsts:
-        counts[f] -= 1
-        for s in range(8):
-            if counts[s] and (s != OU or ou_ok):
-                out.append(Play(f, s))
-        counts[f] += 1
-    return tuple(out)
-
-
-def legal_for(code: int, attack: int, ou_unlocked: bool) -> tuple[Action, ...]:
-    """Legal plays for a hand: ``attack`` is the kind to answer, or -1 when leading."""
-    key = code | ((attack + 1) << 32) | (ou_unlocked << 36)
-    acts = _LEGAL_CACHE.get(key)
-    if acts is None:
-        acts = _LEGAL_CACHE[key] = _generate(code, attack, ou_unlocked)
-    return acts
+__all__ = [
+    "PHASE_GOSHI",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "Round",
+    "RoundResult",
+    "count_in",
+    "counts_of",
+    "legal_for",
+    "pack",
+    "unpack",
+]
 
 
 class Round:
@@ -160,31 +102,13 @@ class Round:
     def __init__(self, rules: RuleSet, dealer: int, hands: Sequence[Sequence[Kind | int]]):
         """Start a round from given hands (validated as a deal of the full set); checks the
         Shi hands at once. Use :meth:`deal` for a shuffled deal."""
-        n = rules.players
-        if not 0 <= dealer < n:
-            raise E.InvalidDeal(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-        if len(hands) != n:
-            raise E.InvalidDeal(f"a deal has {n} hands, not {len(hands)}")
-        sizes = [len(h) for h in hands]
-        if any(s != rules.hand_size for s in sizes):
-            raise E.InvalidDeal(f"every hand must have {rules.hand_size} pieces, got {sizes}")
-        total = [0] * 8
-        for h in hands:
-            for k in h:
-                if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < 8:
-                    raise E.InvalidDeal(f"not a piece: {k!r}")
-                total[int(k)] += 1
-        expected = COUNT if n == 4 else COUNT_3P
-        if total != list(expected):
-            wrong = [f"{Kind(k).kanji} {total[k]} (should be {expected[k]})"
-                     for k in range(8) if total[k] != expected[k]]
-            raise E.InvalidDeal("the hands are not the full set: " + ", ".join(wrong))
+        validate_deal(rules, dealer, hands)
         self._reset(rules, dealer, [pack(h) for h in hands])
 
     @classmethod
     def deal(cls, rules: RuleSet, dealer: int, rng: random.Random) -> Round:
         """A uniformly shuffled deal from ``rng`` (a seeded rng reproduces it)."""
-        pieces = _SETS[rules.players][:]
+        pieces = SETS[rules.players][:]
         # rng.shuffle (Fisher-Yates over getrandbits) inlined: the same permutation as
         # random.Random.shuffle of CPython 3.11+, a third faster (hot in playouts)
         getrandbits = rng.getrandbits
@@ -224,38 +148,12 @@ class Round:
 
     # -- Shi hands ---------------------------------------------------------------------
     def _check_special_hands(self) -> None:
-        rules = self.rules
-        if self.n == 3:
-            # 3-player variant: four of a kind other than Shi forces a redeal; Shi hands have
-            # no effect (RULES.md **Decision**).
-            for seat, code in enumerate(self.hands):
-                if any(count_in(code, k) == 4 for k in range(1, 8)):
-                    self._end(RoundResult("redeal", seat, None, 0))
-                    return
-            return
-        shi = [count_in(code, SHI) for code in self.hands]
-        self.shi = tuple((s, c) for s, c in enumerate(shi) if c >= 5)
-        # 6, 7 or 8 Shi is checked before any 5-Shi case (RULES.md).
-        for seat, c in enumerate(shi):
-            if c >= 6:
-                others = [k for k in unpack(self.hands[seat]) if k != SHI]
-                if c == 8:
-                    kind, points = "hasshi", 100
-                elif c == 7:
-                    kind, points = "nanashi", 2 * POINTS[others[0]]
-                else:
-                    kind = "rokushi"
-                    points = max(POINTS[k] for k in others)
-                    if others[0] == others[1]:
-                        points *= 2
-                self._end(RoundResult(kind, seat, rules.team_of(seat), points))
-                return
-        fives = [s for s, c in enumerate(shi) if c == 5]
-        if len(fives) == 2 and fives[1] - fives[0] == 2:
-            self._end(RoundResult("goshi-pair", fives[0], rules.team_of(fives[0]), 150))
-            return
-        if fives:
-            self.pending = [(s + 2) % 4 for s in fives]
+        check = check_deal(self.rules, self.hands)
+        self.shi = check.shi
+        if check.result is not None:
+            self._end(check.result)
+        elif check.pending:
+            self.pending = list(check.pending)
             self.phase = PHASE_GOSHI
 
     def opening_events(self) -> list[Event]:
@@ -318,48 +216,7 @@ class Round:
     def check(self, seat: int, action: Action) -> None:
         """Raise the :class:`~goita_core.errors.IllegalAction` that ``action`` by ``seat``
         breaks, or return if it is legal. Changes nothing."""
-        if self.phase == PHASE_OVER:
-            raise E.RoundOver("the round is over")
-        if not 0 <= seat < self.n:
-            raise E.NotYourTurn(f"there is no seat {seat}")
-        if isinstance(action, GoshiDecision):
-            if self.phase != PHASE_GOSHI or seat not in self.pending:
-                raise E.NoDecisionExpected(f"seat {seat} has no 5-Shi decision to make")
-            if seat in self.decisions:
-                raise E.NoDecisionExpected(f"seat {seat} has already chosen")
-            return
-        if self.phase == PHASE_GOSHI:
-            raise E.DecisionPending("a 5-Shi partner must first choose play on or redeal")
-        if seat != self.turn:
-            raise E.NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if action is PASS:
-            if self.attack < 0:
-                raise E.MustLead("you lead now: play one piece face down and attack")
-            return
-        if not isinstance(action, Play):
-            raise E.MalformedAction(f"not an action: {action!r}")
-        code = self.hands[seat]
-        f, s = int(action.first), int(action.second)
-        have = counts_of(code)
-        if have[f] == 0:
-            raise E.PieceNotInHand(f"{Kind(f).kanji} is not in your hand")
-        have[f] -= 1
-        if have[s] == 0:
-            raise E.PieceNotInHand(f"{Kind(s).kanji} is not in your hand"
-                                   + (" (you hold only one)" if f == s else ""))
-        if self.attack >= 0:
-            a = self.attack
-            if f != a:
-                if f != OU:
-                    raise E.BlockMismatch(
-                        f"{Kind(f).kanji} does not block {Kind(a).kanji}: block with the same "
-                        "kind or an Ou")
-                if a in (SHI, GON):
-                    raise E.OuCannotBlock(f"Ou cannot block {Kind(a).kanji}")
-        if s == OU and not (self.ou_up > 0 or have[OU] + (f == OU) == 2 or self.sizes[seat] == 2):
-            raise E.OuAttackNotAllowed(
-                "Ou may attack only once the other Ou was played face up, when you hold both, "
-                "or as your last piece")
+        check_action(self, seat, action)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a legal action and return what happened; raise (changing nothing) if it is
@@ -443,7 +300,7 @@ class Round:
         if self.result is not None:
             return self.result
         hands, sizes, history = self.hands, self.sizes, self.history
-        rand, cache, n = rng.random, _LEGAL_CACHE, self.n
+        rand, cache, n = rng.random, LEGAL_CACHE, self.n
         turn, attack, passes, ou_up = self.turn, self.attack, self.passes, self.ou_up
         while True:
             key = hands[turn] | ((attack + 1) << 32) | ((ou_up > 0) << 36)

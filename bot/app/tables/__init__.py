@@ -55,7 +55,7 @@ TableError codes (``err.params`` in parentheses):
     no_table, table_exists (table_id, channel_id, board_message_id), bad_target (target,
     message), not_in_lobby,
     not_playing, not_finished, already_seated (seat), seat_taken (seat), bad_seat (seat),
-    table_full, not_seated, not_host, not_host_or_manager, need_four (seated, players),
+    table_full (players), not_seated, not_host, not_host_or_manager, need_four (seated, players),
     bad_players (players), bad_level (level, levels), host_seat (seat), stale (version),
     not_your_turn,
     "illegal.<rule>" (rule, message) for every goita_core IllegalAction rule code

@@ -260,7 +260,7 @@ def _pick_seat(table: Table, seat: int | None) -> int:
     if seat is None:
         free = table.free_seats()
         if not free:
-            raise TableError("table_full")
+            raise TableError("table_full", players=table.players)
         return free[0]
     _check_seat_index(table, seat)
     if table.seats[seat] is not None:

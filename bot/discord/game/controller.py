@@ -201,14 +201,15 @@ class GameController:
         return table
 
     async def new_table(self, interaction: discord.Interaction[Any], target: int,
-                        double_any_seventh: bool) -> None:
+                        double_any_seventh: bool, players: int = 4) -> None:
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
             await say(interaction, t("err.not_in_guild", lang))
             return
         try:
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
-                                            user_ref(interaction), target, double_any_seventh)
+                                            user_ref(interaction), target, double_any_seventh,
+                                            players)
         except TableError as exc:
             if exc.code == "table_exists":
                 exc.params.setdefault("guild_id", interaction.guild_id)

@@ -23,6 +23,8 @@ def error_text(exc: TableError, lang: str) -> str:
     code = exc.code
     if code == "table_exists":
         return t("new.exists", lang, link=board_link(exc.params))
+    if exc.params.get("players") == 3 and has(f"three.err.{code}"):
+        return t(f"three.err.{code}", lang, **exc.params)  # "all three seats", not four
     if has(f"err.{code}"):
         return t(f"err.{code}", lang, **exc.params)
     if code.startswith("illegal."):

@@ -23,6 +23,8 @@ from .common import (
     piece,
     public_view,
     seat_name,
+    solo,
+    solo_scores,
     team_name,
     trim,
 )
@@ -33,6 +35,9 @@ from .rounds import result_lines, seat_fields
 
 
 def _scores_line(table: Table, scores: Sequence[int], lang: str) -> str:
+    if solo(table):
+        return t("three.board.scores", lang, scores=solo_scores(table, scores, lang),
+                 target=table.target)
     a, b = [*scores, 0, 0][:2]
     return t("board.scores", lang, team_a=team_name(0, lang), a=a, team_b=team_name(1, lang),
              b=b, target=table.target)

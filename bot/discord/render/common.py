@@ -79,6 +79,22 @@ def team_name(team: int, lang: str) -> str:
     return t(f"team.{team}", lang)
 
 
+def solo(table: Table) -> bool:
+    """Does every player score alone (the 3-player variant: no teams)?"""
+    return table.rules.players == 3
+
+
+def side_name(table: Table, team: int, lang: str) -> str:
+    """Who a score belongs to: a team, or in the 3-player variant the player (team = seat)."""
+    return seat_name(table, team, lang) if solo(table) else team_name(team, lang)
+
+
+def solo_scores(table: Table, scores: Sequence[int], lang: str) -> str:
+    """Every player's score, one after the other (the 3-player variant)."""
+    return " · ".join(f"{seat_name(table, s, lang)} **{score}**"
+                      for s, score in enumerate(scores))
+
+
 def deadline_of(table: Table, seat: int) -> str | None:
     """When ``seat``'s turn times out, as a Discord timestamp (a live countdown in every
     client), or None if the seat is not timed now."""

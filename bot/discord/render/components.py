@@ -71,8 +71,9 @@ def menu_template(kinds: Sequence[str] = MENU_KINDS) -> re.Pattern[str]:
 _ANY_BUTTON = button_template(ACTIONS)
 _ANY_MENU = menu_template()
 
-#: the seat pairs the lobby's swap menu offers (value "a-b", seats 0-based)
-SWAPS: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+def swaps(players: int) -> list[tuple[int, int]]:
+    """The seat pairs the lobby's swap menu offers (value "a-b", seats 0-based)."""
+    return [(a, b) for a in range(players) for b in range(a + 1, players)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from .common import (
     deadline_of,
     piece,
     seat_name,
+    solo,
     team_name,
     trim,
 )
@@ -43,15 +44,15 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
     """The ephemeral hand of ``seat``: its pieces and, on its turn, the legal moves in two
     clicks (first the block or face-down piece, or Pass; then the attack)."""
     match = table.match
-    team = team_name(seat % 2, lang)
+    title = t("three.hand.title", lang) if solo(table) else \
+        t("hand.title", lang, team=team_name(table.rules.team_of(seat), lang))
     lines: list[str] = []
     if note:
         lines.append(note)
     items: list[discord.ui.Button[Any]] = []
     if table.status == "lobby" or match is None:
         lines.append(t("hand.lobby", lang))
-        embed = discord.Embed(title=t("hand.title", lang, team=team),
-                              description="\n".join(lines), colour=COLOUR_LOBBY)
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR_LOBBY)
         return Rendered(embed, items)
     view = match.view(seat)
     occupant = table.seats[seat]
@@ -65,7 +66,7 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
         lines.append(t("hand.match_over", lang) if match.over else t("hand.round_over", lang))
     elif view.phase == "goshi":
         if seat in view.goshi_pending:
-            partner = (seat + 2) % 4
+            partner = (seat + 2) % table.players  # 5 Shi: 4 players only, partners opposite
             lines.append(t("hand.goshi_prompt", lang, name=seat_name(table, partner, lang)))
             items += [
                 button("goshi", tid, t("btn.play_on", lang), version=version, arg="1",
@@ -93,8 +94,7 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
     if away and table.live and view.phase != "over":
         # timed out: a CPU plays the seat until the player opens My hand again
         lines.append(t("hand.away", lang))
-    embed = discord.Embed(title=t("hand.title", lang, team=team),
-                          description=trim("\n".join(lines), 4096),
+    embed = discord.Embed(title=title, description=trim("\n".join(lines), 4096),
                           colour=COLOUR_PLAYING if view.legal else COLOUR_ENDED)
     return Rendered(embed, items)
 

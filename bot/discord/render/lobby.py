@@ -9,8 +9,8 @@ import discord
 from bot.app.table import Table
 from bot.i18n import t
 
-from .common import COLOUR_LOBBY, Rendered, clean, seat_name, team_name
-from .components import SWAPS, Component, button, menu
+from .common import COLOUR_LOBBY, Rendered, clean, seat_name, solo, team_name
+from .components import Component, button, menu, swaps
 
 
 def render_lobby(table: Table, lang: str, lobby_minutes: int,
@@ -22,13 +22,19 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int,
     lines = [t("lobby.host", lang, host=host_name), t("lobby.target", lang, target=table.target)]
     if table.rules.double_any_seventh:
         lines.append(t("lobby.house.double_any_seventh", lang))
-    lines.append(t("lobby.teams", lang, team_a=team_name(0, lang), team_b=team_name(1, lang)))
+    if solo(table):
+        lines.append(t("three.lobby.solo", lang))
+    else:
+        lines.append(t("lobby.teams", lang, team_a=team_name(0, lang),
+                       team_b=team_name(1, lang)))
     lines.append("")
     for i in range(len(table.seats)):
-        lines.append(f"**{i + 1}.** {seat_name(table, i, lang)} · {team_name(i % 2, lang)}")
+        team = "" if solo(table) else f" · {team_name(table.rules.team_of(i), lang)}"
+        lines.append(f"**{i + 1}.** {seat_name(table, i, lang)}{team}")
     embed = discord.Embed(title=t("lobby.title", lang), description="\n".join(lines),
                           colour=COLOUR_LOBBY)
-    embed.set_footer(text=t("lobby.footer", lang, minutes=lobby_minutes))
+    embed.set_footer(text=t("three.lobby.footer" if solo(table) else "lobby.footer", lang,
+                            minutes=lobby_minutes))
     tid = table.id
     full = table.full
     items: list[Component] = [
@@ -42,7 +48,8 @@ def render_lobby(table: Table, lang: str, lobby_minutes: int,
           for level in ("easy", "normal", "hard")],
         button("shuffle", tid, t("btn.shuffle", lang), row=1),
         menu("swap", tid, t("lobby.swap", lang),
-             [(t("lobby.swap_option", lang, a=a + 1, b=b + 1), f"{a}-{b}") for a, b in SWAPS],
+             [(t("lobby.swap_option", lang, a=a + 1, b=b + 1), f"{a}-{b}")
+              for a, b in swaps(table.players)],
              row=2),
     ]
     removable = [(t("lobby.remove_option", lang, n=i + 1,

@@ -8,7 +8,7 @@ from bot.app.table import CPU_LEVELS, Table
 from bot.i18n import has, t
 from goita_core.pieces import parse_kind
 
-from .common import clean, piece, seat_name, team_name
+from .common import clean, piece, seat_name, side_name, solo
 
 LOG_LINES = 6
 
@@ -68,9 +68,11 @@ def line_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str 
     if "dealer" in p:
         p["dealer_name"] = name_of(p["dealer"])
     if isinstance(p.get("team"), int):
-        p["team"] = team_name(p["team"], lang)
+        p["team"] = side_name(table, p["team"], lang) if 0 <= p["team"] < seats else "?"
     if "from_seat" in p and "to_seat" in p:
         p["from_n"], p["to_n"] = int(p["from_seat"]) + 1, int(p["to_seat"]) + 1
+    if key == "log.lead_again" and solo(table):
+        key = "three.log.lead_again"  # two passes, not three
     if key == "log.goshi_decided":
         key += ".play_on" if p.get("play_on") else ".redeal"
     elif key == "log.round_won":
@@ -79,6 +81,8 @@ def line_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str 
             key += ".special"
             p["special"] = t(f"special.{special}", lang) if has(f"special.{special}") \
                 else str(special)
+        elif solo(table):
+            key = "three.log.round_won"  # no team beside the name
         text = t(key, lang, **p)
         return text + (t("round.doubled", lang) if p.get("doubled") else "")
     if not has(key):

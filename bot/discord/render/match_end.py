@@ -19,6 +19,9 @@ from .common import (
     lines_within,
     public_view,
     seat_name,
+    side_name,
+    solo,
+    solo_scores,
     team_name,
     trim,
 )
@@ -29,19 +32,7 @@ from .rounds import result_lines, seat_fields
 def render_match_end(table: Table, lang: str) -> Rendered:
     """Final scores, the players, a summary of the rounds, and Rematch."""
     match = table.match
-    scores = match.scores if match is not None else [0, 0]
-    a, b = [*scores, 0, 0][:2]
-    names = {f"{k}{n}": seat_name(table, s, lang)
-             for k, n, s in (("a", 1, 0), ("a", 2, 2), ("b", 1, 1), ("b", 2, 3))}
-    desc: list[str] = []
-    if match is not None and match.winner is not None and not table.stopped_early:
-        desc.append(t("match.winner", lang, team=team_name(match.winner, lang),
-                      team_a=team_name(0, lang), a=a, team_b=team_name(1, lang), b=b))
-    else:
-        desc.append(t("match.stopped", lang, team_a=team_name(0, lang), a=a,
-                      team_b=team_name(1, lang), b=b))
-    desc.append(t("match.players", lang, team_a=team_name(0, lang), team_b=team_name(1, lang),
-                  **names))
+    desc = _outcome(table, lang)
     last: SeatView | None = None
     if match is not None and match.rounds:
         last = public_view(match)
@@ -76,11 +67,37 @@ def render_match_end(table: Table, lang: str) -> Rendered:
     return Rendered(embed, items)
 
 
+def _outcome(table: Table, lang: str) -> list[str]:
+    """Who won (or that the match was stopped) with the final scores, and the teams."""
+    match = table.match
+    won = match is not None and match.winner is not None and not table.stopped_early
+    if solo(table):
+        scores = solo_scores(table, match.scores if match is not None else [0] * 3, lang)
+        if won:
+            assert match is not None and match.winner is not None
+            return [t("three.match.winner", lang, name=side_name(table, match.winner, lang),
+                      scores=scores)]
+        return [t("three.match.stopped", lang, scores=scores)]
+    a, b = [*(match.scores if match is not None else []), 0, 0][:2]
+    names = {f"{k}{n}": seat_name(table, s, lang)
+             for k, n, s in (("a", 1, 0), ("a", 2, 2), ("b", 1, 1), ("b", 2, 3))}
+    teams = {"team_a": team_name(0, lang), "team_b": team_name(1, lang)}
+    if won:
+        assert match is not None and match.winner is not None
+        first = t("match.winner", lang, team=team_name(match.winner, lang), a=a, b=b, **teams)
+    else:
+        first = t("match.stopped", lang, a=a, b=b, **teams)
+    return [first, t("match.players", lang, **teams, **names)]
+
+
 def _round_line(table: Table, n: int, r: Any, lang: str) -> str:
     if r.kind == "redeal":
         return t("match.round_redeal", lang, n=n)
     name = seat_name(table, r.seat, lang)
-    team = team_name(r.team, lang)
+    team = side_name(table, r.team, lang)
+    if solo(table) and r.kind == "finish":
+        return t("three.match.round_line", lang, n=n, points=r.points, name=name,
+                 piece=KANJI[r.last] + (t("match.doubled", lang) if r.doubled else ""))
     if r.kind == "finish":
         return t("match.round_line", lang, n=n, team=team, points=r.points, name=name,
                  piece=KANJI[r.last] + (t("match.doubled", lang) if r.doubled else ""))

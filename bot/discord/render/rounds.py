@@ -13,15 +13,15 @@ from bot.i18n import t
 from goita_core.pieces import KANJI
 from goita_core.view import SeatView
 
-from .common import piece, seat_name, team_name, trim
+from .common import piece, seat_name, side_name, solo, team_name, trim
 
 FACE_DOWN = "■"
 EMPTY = "・"
 TURN_MARK = "▶ "
 
 
-def _columns(played: Sequence[Any], lang: str) -> str:
-    """Defence row over attack row, one column per play (at most 4)."""
+def _columns(played: Sequence[Any], lang: str, plays: int) -> str:
+    """Defence row over attack row, one column per play (at most ``plays``: half a hand)."""
     defence: list[str] = []
     attack: list[str] = []
     for i in range(0, len(played), 2):
@@ -30,7 +30,7 @@ def _columns(played: Sequence[Any], lang: str) -> str:
         attack.append(KANJI[second.kind])
     if not defence:
         return t("board.nothing_played", lang)
-    pad = max(0, 4 - len(defence))
+    pad = max(0, plays - len(defence))
     defence += [EMPTY] * pad
     attack += [EMPTY] * pad
     return (f"`{t('board.defence', lang)}` {' '.join(defence)}\n"
@@ -48,10 +48,15 @@ def seat_fields(embed: discord.Embed, table: Table, view: SeatView, lang: str) -
         if seat is not None and seat.away:
             tags.append(t("seat.away", lang))
         marker = TURN_MARK if (not over and view.phase == "play" and s == view.turn) else ""
-        name = t("board.seat", lang, turn=marker, name=seat_name(table, s, lang),
-                 team=team_name(s % 2, lang), left=view.hand_sizes[s],
-                 tags="".join(f" · {tag}" for tag in tags))
-        embed.add_field(name=trim(name, 256), value=_columns(view.played[s], lang),
+        params = {"turn": marker, "name": seat_name(table, s, lang),
+                  "left": view.hand_sizes[s], "tags": "".join(f" · {tag}" for tag in tags)}
+        if solo(table):
+            name = t("three.board.seat", lang, **params)
+        else:
+            name = t("board.seat", lang, team=team_name(table.rules.team_of(s), lang),
+                     **params)
+        embed.add_field(name=trim(name, 256),
+                        value=_columns(view.played[s], lang, table.rules.hand_size // 2),
                         inline=False)
 
 
@@ -63,11 +68,15 @@ def result_lines(table: Table, view: SeatView, lang: str) -> list[str]:
         return [t("round.redeal", lang)]
     assert r.seat is not None and r.team is not None
     name = seat_name(table, r.seat, lang)
-    team = team_name(r.team, lang)
+    team = side_name(table, r.team, lang)
     if r.kind == "finish":
         assert r.last is not None
-        line = t("round.finish", lang, name=name, team=team, piece=piece(r.last, lang),
-                 points=r.points)
+        if solo(table):
+            line = t("three.round.finish", lang, name=name, piece=piece(r.last, lang),
+                     points=r.points)
+        else:
+            line = t("round.finish", lang, name=name, team=team, piece=piece(r.last, lang),
+                     points=r.points)
         if r.doubled:
             line += t("round.doubled", lang)
         lines = [line]

@@ -1,61 +1,62 @@
 """One frame of a replay: the step's narration, the scores and every seat's hand and
-played pieces (all face up: the match is over)."""
+played pieces (all face up: the match is over).
+
+The narration is the one narrator's (:func:`goita_core.narration.narrate`, kept in
+``ReplayFrame.lines``); this module only gives its lines the replay's words."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from bot.app.replay import Replay, ReplayFrame
 from bot.app.standings import StoredMatch
 from bot.i18n import t
-from goita_core.events import (
-    Blocked,
-    Event,
-    GoshiDecided,
-    Led,
-    MatchWon,
-    Passed,
-    Redeal,
-    RoundWon,
-    ShiDeclared,
-)
-from goita_core.pieces import KANJI, Kind
+from goita_core.pieces import KANJI, Kind, parse_kind
 
 from .render import Locale, lineup, pad, seat_name, width
 
 
-def _piece(kind: Kind, locale: Locale) -> str:
+def _piece(kind: Kind | str, locale: Locale) -> str:
+    if isinstance(kind, str):
+        kind = parse_kind(kind)
     return t("piece.label", locale, kanji=KANJI[kind], name=t(f"piece.{int(kind)}", locale))
 
 
-def _narrate(ev: Event, names: tuple[str, ...], locale: Locale) -> str | None:
-    if isinstance(ev, Led):
-        if ev.face_down is None:
-            return t("stats.rp.lead_up", locale, name=names[ev.seat],
-                     attack=_piece(ev.attack, locale))
-        return t("stats.rp.lead", locale, name=names[ev.seat],
-                 down=_piece(ev.face_down, locale), attack=_piece(ev.attack, locale))
-    if isinstance(ev, Blocked):
-        return t("stats.rp.block", locale, name=names[ev.seat], block=_piece(ev.block, locale),
-                 attack=_piece(ev.attack, locale))
-    if isinstance(ev, Passed):
-        return t("stats.rp.pass", locale, name=names[ev.seat])
-    if isinstance(ev, ShiDeclared):
-        return t("stats.rp.shi", locale, name=names[ev.seat], count=ev.count)
-    if isinstance(ev, GoshiDecided):
-        return t("stats.rp.play_on" if ev.play_on else "stats.rp.redeal_asked", locale,
-                 name=names[ev.seat])
-    if isinstance(ev, Redeal):
+def _line_text(key: str, p: dict[str, Any], names: tuple[str, ...],
+               locale: Locale) -> str | None:
+    """One line of the narrator (:func:`goita_core.narration.narrate`) in the replay's
+    words, or None for a line the replay does not show."""
+    seat = p.get("seat")
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if key == "log.led":
+        attack = _piece(p["attack"], locale)
+        if p.get("face_down") is None:
+            return t("stats.rp.lead_up", locale, name=name, attack=attack)
+        return t("stats.rp.lead", locale, name=name, down=_piece(p["face_down"], locale),
+                 attack=attack)
+    if key == "log.blocked":
+        return t("stats.rp.block", locale, name=name, block=_piece(p["block"], locale),
+                 attack=_piece(p["attack"], locale))
+    if key == "log.passed":
+        return t("stats.rp.pass", locale, name=name)
+    if key == "log.shi":
+        return t("stats.rp.shi", locale, name=name, count=p["count"])
+    if key == "log.goshi_decided":
+        return t("stats.rp.play_on" if p["play_on"] else "stats.rp.redeal_asked", locale,
+                 name=name)
+    if key == "log.redeal":
         return t("stats.rp.redeal", locale)
-    if isinstance(ev, RoundWon):
-        text = t("stats.rp.round_won", locale, name=names[ev.seat], points=ev.points)
-        if ev.doubled:
+    if key == "log.round_won":
+        text = t("stats.rp.round_won", locale, name=name, points=p["points"])
+        if p["doubled"]:
             text += " " + t("stats.rp.doubled", locale)
-        if ev.special:
-            text += f" [{ev.special}]"
+        if p["special"]:
+            text += f" [{p['special']}]"
         return text
-    if isinstance(ev, MatchWon):
+    if key == "log.match_won":
         return t("stats.rp.match_won", locale,
-                 scores=" – ".join(str(s) for s in ev.scores))
-    return None
+                 scores=" – ".join(str(s) for s in p["scores"]))
+    return None  # log.goshi_wait, log.lead_again: the next line says it
 
 
 def render_frame(stored: StoredMatch, rep: Replay, index: int, locale: Locale) -> str:
@@ -67,7 +68,8 @@ def render_frame(stored: StoredMatch, rep: Replay, index: int, locale: Locale) -
     lines = [f"**{head}**"]
     if f.step == 0:
         lines.append(t("stats.rp.dealt", locale, name=names[f.dealer]))
-    lines += [text for ev in f.events if (text := _narrate(ev, names, locale))]
+    lines += [text for key, params in f.lines
+              if (text := _line_text(key, params, names, locale))]
     lines.append(t("stats.rp.scores", locale, scores=" – ".join(
         f"{(t(f'team.{i}', locale) if rep.players == 4 else names[i])} {s}"
         for i, s in enumerate(f.scores))))

@@ -150,18 +150,22 @@ def rig_deal(world: World, hands_from_dealer: list[str] | None = None,
             return [parse_pieces(h) for h in hands_by_seat]
         assert hands_from_dealer is not None and table.match is not None
         d = table.match.dealer
-        out: list[list[Kind]] = [[] for _ in range(4)]
+        n = table.players
+        out: list[list[Kind]] = [[] for _ in range(n)]
         for i, h in enumerate(hands_from_dealer):
-            out[(d + i) % 4] = parse_pieces(h)
+            out[(d + i) % n] = parse_pieces(h)
         return out
 
     world.service.deal_source = deal
 
 
 async def open_table(world: World, host: FakeUser, *others: FakeUser | str,
-                     target: int = 150) -> FakeMessage:
+                     target: int = 150, players: int = 4) -> FakeMessage:
     """``host`` runs /goita new; ``others`` join (users) or are added as CPUs (levels)."""
-    await host.run(world.chan, "goita new", target=target)
+    if players == 4:
+        await host.run(world.chan, "goita new", target=target)
+    else:
+        await host.run(world.chan, "goita new", target=target, players=players)
     await world.settle()
     lobby = world.board()
     tid = world.table().id
@@ -194,9 +198,9 @@ async def play_until_over(world: World, players: dict[int, FakeUser], rng: rando
 
 
 async def start_table(world: World, host: FakeUser, *others: FakeUser | str,
-                      target: int = 150) -> FakeMessage:
+                      target: int = 150, players: int = 4) -> FakeMessage:
     """:func:`open_table`, then the host clicks Start."""
-    lobby = await open_table(world, host, *others, target=target)
+    lobby = await open_table(world, host, *others, target=target, players=players)
     await host.click(lobby, "Start")
     await world.settle()
     return lobby

@@ -1,6 +1,6 @@
 """A table of the 3-player variant (RULES.md: 30 pieces, 10 each, no teams): three seats
 from its rules, stored, restored after a restart, played to the end and recorded with three
-scores. (The Discord commands do not offer it yet.)"""
+scores. Through Discord: tests/bot/discord/game/test_three_e2e.py."""
 
 from __future__ import annotations
 
