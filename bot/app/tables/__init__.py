@@ -30,8 +30,9 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     cancel(table_id, by) -> Table                     host, lobby only. table_closed("cancelled")
     stop(table_id, by, can_manage=False) -> Table     host or can_manage (Manage Messages);
         lobby or playing; a started match is recorded as stopped early. table_closed("stopped")
-    rematch(table_id, by) -> Table                    a seated human of a finished table;
-        same seats, new match, starts at once. reason "start"
+    rematch(table_id, by, where=None) -> Table        a seated human of a finished table;
+        same seats, new match, starts at once. reason "start". where: (guild, channel) of
+        the click; a table elsewhere -> "wrong_table"
     act(table_id, user_id, version, action) -> Table  action: goita_core Action (PASS,
         Play(first, second), PLAY_ON, REDEAL). reason "move"
     hand(table_id, user_id) -> HandView               also takes an away seat back

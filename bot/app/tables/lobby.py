@@ -201,7 +201,10 @@ class LobbyRoom(PlayRoom):
 
         return await self._mutate(table_id, step)
 
-    async def rematch(self, table_id: int, by: UserRef) -> Table:
+    async def rematch(self, table_id: int, by: UserRef,
+                      where: tuple[int, int] | None = None) -> Table:
+        """``where``: the (guild, channel) of the click; a table elsewhere is refused
+        ("wrong_table"), also one loaded again from the store."""
         if table_id not in self._tables:
             loaded = await self.store.load(table_id)
             if loaded is None:
@@ -209,6 +212,8 @@ class LobbyRoom(PlayRoom):
             self._tables.setdefault(table_id, loaded)
 
         async def step(table: Table, out: Outbox) -> StepResult:
+            if where is not None and (table.guild_id, table.channel_id) != where:
+                raise TableError("wrong_table")
             if table.status != "finished":
                 raise TableError("not_finished")
             if table.seat_of(by.id) is None:
