@@ -35,6 +35,7 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
         the click; a table elsewhere -> "wrong_table"
     act(table_id, user_id, version, action) -> Table  action: goita_core Action (PASS,
         Play(first, second), PLAY_ON, REDEAL). reason "move"
+    check_version(table, version, action=None) (sync)  the stale rule: TableError "stale"
     hand(table_id, user_id) -> HandView               also takes an away seat back
         (reason "back" if it was away)
     set_board_message(table_id, message_id, posted_at) -> None   no presenter call

@@ -151,13 +151,13 @@ class GameController:
         else:
             raise TableError("unknown_button")
 
-    def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId) -> tuple[Table, int]:
+    def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId,
+                action: Action | None = None) -> tuple[Table, int]:
         table = self.service.get(bid.table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("not_seated")
-        if bid.version != table.version:
-            raise TableError("stale", version=table.version)
+        self.service.check_version(table, bid.version, action)  # the service's stale rule
         return table, seat
 
     async def _redraw(self, interaction: discord.Interaction[Any], bid: ButtonId,
@@ -171,7 +171,7 @@ class GameController:
 
     async def _act(self, interaction: discord.Interaction[Any], bid: ButtonId,
                    action: Action) -> None:
-        table, _seat = self._seated(interaction, bid)  # cheap checks before acknowledging
+        table, _seat = self._seated(interaction, bid, action)  # cheap checks before acknowledging
         # Acknowledge first (the commit and the CPU pacing must not risk the 3 s limit);
         # the hand is then edited through this interaction by the presenter.
         await interaction.response.defer()

@@ -3,34 +3,23 @@ message it can see. Each is refused privately and changes nothing."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from tests.bot.discord.kit import World, action_buttons, bid, make_world, member, start_table
+from tests.bot.discord.kit import (
+    World,
+    action_buttons,
+    bid,
+    crafted,
+    make_world,
+    member,
+    start_table,
+)
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fake_discord.interactions import MESSAGE_COMPONENT, FakeInteraction
+from tests.fake_discord.interactions import FakeInteraction
 
 HUGE = 2**64 - 1  # 20 digits: above what a store's integer holds
 HUGE19 = 9999999999999999999  # 19 digits, above 2**63 - 1
-
-
-async def crafted(world: World, user: FakeUser, message: FakeMessage, custom_id: str,
-                  values: list[str] | None = None) -> FakeInteraction:
-    """``user``'s client sends a click with ``custom_id`` as if it were on ``message``: the
-    bot receives the message carrying that component (the app must not rely on Discord's
-    check of custom ids against the message)."""
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
-    component: dict[str, Any] = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
-    if values is not None:
-        data = {"custom_id": custom_id, "component_type": 3, "values": values}
-        component = {"type": 3, "custom_id": custom_id,
-                     "options": [{"label": v[:100], "value": v} for v in values]}
-    seen = dataclasses.replace(message, components=[{"type": 1, "components": [component]}])
-    inter = await world.fake._interact(user, message.channel, MESSAGE_COMPONENT, data,
-                                       message=seen, settle=True)
-    await world.settle()
-    return inter
 
 
 def refused(inter: FakeInteraction, text: str) -> None:
