@@ -25,7 +25,7 @@ async def test_both_five_shi_partners_may_decide_at_once_through_discord(
     assert sorted(table.to_act()) == [2, 3]
     carol_hand = (await carol.click(world.board(), "My hand")).reply
     dave_hand = (await dave.click(world.board(), "My hand")).reply
-    carol_play_on = next(b.custom_id for b in carol_hand.buttons if b.label == "Play on")
+    carol_play_on = next(b.custom_id or "" for b in carol_hand.buttons if b.label == "Play on")
     # Dave decides first; Carol's click was sent before her hand showed the new version
     await dave.click(dave_hand, "Play on")
     await world.settle()
