@@ -70,6 +70,14 @@ class Settings(BaseSettings):
     # NoDecode: we parse the JSON ourselves so a typo gives a sentence, not a SettingsError.
     external_engines: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
 
+    # Abuse limits (bot.app.tables.limits): live tables one user may sit at when opening
+    # another; live tables per server (threads included); creations (/goita new, Rematch)
+    # one user may make in a row, then one more per cooldown (0: no cooldown)
+    max_tables_per_user: int = Field(default=3, ge=1, le=1000)
+    max_tables_per_server: int = Field(default=50, ge=1, le=100000)
+    table_create_burst: int = Field(default=3, ge=1, le=100)
+    table_create_cooldown_seconds: float = Field(default=20.0, ge=0, le=3600)
+
     @field_validator("discord_token")
     @classmethod
     def _token_not_blank(cls, value: SecretStr) -> SecretStr:

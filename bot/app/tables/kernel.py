@@ -34,6 +34,7 @@ from ..ports import (
 )
 from ..steplog import LogEntry, replay_log
 from ..table import Table
+from .limits import UNLIMITED, CreationLimiter, TableLimits
 from .timers import TimingSettings
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ class TableKernel:
         seed_source: Callable[[], int] | None = None,
         deal_source: DealSource | None = None,
         rng: random.Random | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         from .computer import default_player_factory
 
@@ -109,6 +111,9 @@ class TableKernel:
             lambda: sysrand.randrange(2**62))
         self.deal_source = deal_source
         self._rng = rng or random.Random()
+        #: the abuse limits of creating calls that pass none of their own
+        self.limits = limits or UNLIMITED
+        self._limiter = CreationLimiter()
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._create_lock = asyncio.Lock()

@@ -15,6 +15,7 @@ from ..errors import TableError
 from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
 from ..table import CPU_LEVELS, Seat, Table
 from .kernel import Outbox, StepResult
+from .limits import TableLimits
 from .play import PlayRoom
 from .timers import arm
 
@@ -22,7 +23,9 @@ from .timers import arm
 class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
                            target: int = 150, double_any_seventh: bool = False,
-                           players: int = 4) -> Table:
+                           players: int = 4, limits: TableLimits | None = None) -> Table:
+        """``limits``: the abuse limits of this creation (None: the service's)."""
+        use = limits or self.limits
         try:
             RuleSet(players=players)
         except ValueError:
@@ -38,6 +41,7 @@ class LobbyRoom(PlayRoom):
             if existing is not None:
                 raise _exists(existing)
             now = self.clock.now()
+            self._limiter.check(use, self.live_tables(), guild_id, host.id, now)
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
                           rules=rules, created_at=now, updated_at=now)
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
@@ -51,6 +55,7 @@ class LobbyRoom(PlayRoom):
                 raise TableError("table_exists", table_id=other, channel_id=channel_id,
                                  board_message_id=None) from None
             self._tables[table.id] = table
+            self._limiter.created(host.id, now, use)
             out.changed(table, TableChange(table.id, "created", lines=[line]))
         await self._finish(table, out)
         return table
@@ -202,9 +207,12 @@ class LobbyRoom(PlayRoom):
         return await self._mutate(table_id, step)
 
     async def rematch(self, table_id: int, by: UserRef,
-                      where: tuple[int, int] | None = None) -> Table:
+                      where: tuple[int, int] | None = None,
+                      limits: TableLimits | None = None) -> Table:
         """``where``: the (guild, channel) of the click; a table elsewhere is refused
-        ("wrong_table"), also one loaded again from the store."""
+        ("wrong_table"), also one loaded again from the store. ``limits``: the abuse limits
+        of this creation (None: the service's)."""
+        use = limits or self.limits
         if table_id not in self._tables:
             loaded = await self.store.load(table_id)
             if loaded is None:
@@ -221,6 +229,8 @@ class LobbyRoom(PlayRoom):
             other = self.table_for_channel(table.channel_id)
             if other is not None:
                 raise _exists(other)
+            self._limiter.check(use, self.live_tables(), table.guild_id, by.id,
+                                self.clock.now(), replacing=table)
             if not table.result_recorded and self.results is not None:
                 # the last result could not be stored before: try again, it is not lost
                 if table.match is None:
@@ -231,7 +241,10 @@ class LobbyRoom(PlayRoom):
                     seat.away = False
             return self._begin_match(table, out)
 
-        return await self._mutate(table_id, step)
+        async with self._create_lock:  # counted with the creations of new tables
+            table = await self._mutate(table_id, step)
+        self._limiter.created(by.id, self.clock.now(), use)
+        return table
 
     def _lobby_changed(self, table: Table, out: Outbox, key: str, **params: Any) -> None:
         line = table.add_line(key, **params)
