@@ -85,6 +85,7 @@ class LobbyRoom(PlayRoom):
                 kind, name = "cpu", f"CPU ({level})"
             elif level in engines:
                 kind, name = "engine", level
+                self._check_engine_caps(table)
             else:
                 raise TableError("bad_level", level=level,
                                  levels=[*CPU_LEVELS, *sorted(engines)])
@@ -245,6 +246,18 @@ class LobbyRoom(PlayRoom):
             table = await self._mutate(table_id, step)
         self._limiter.created(by.id, self.clock.now(), use)
         return table
+
+    def _check_engine_caps(self, table: Table) -> None:
+        """One more engine seat (one more process once the match starts) must fit the
+        operator's caps: MAX_ENGINES_PER_TABLE and MAX_ENGINES_TOTAL over live tables."""
+        per_table = self.settings.max_engines_per_table
+        if sum(1 for s in table.seats if s is not None and s.kind == "engine") >= per_table:
+            raise TableError("too_many_engines_table", limit=per_table)
+        total = self.settings.max_engines_total
+        seated = sum(1 for t in self.live_tables() for s in t.seats
+                     if s is not None and s.kind == "engine")
+        if seated >= total:
+            raise TableError("too_many_engines_total", limit=total)
 
     def _lobby_changed(self, table: Table, out: Outbox, key: str, **params: Any) -> None:
         line = table.add_line(key, **params)

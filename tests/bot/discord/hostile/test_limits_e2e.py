@@ -3,6 +3,7 @@ and the cooldown on creating tables. A refusal is private and creates nothing.""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -76,3 +77,21 @@ async def test_a_flood_of_new_commands_creates_only_the_burst_then_one_per_coold
     await world.advance(20)
     assert "opened" in (await new(world, mallory, chans[10])).text()
     assert "too quickly" in (await new(world, mallory, chans[11])).text()
+
+
+async def test_the_lobby_politely_refuses_an_engine_beyond_the_cap(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    engine = f"{sys.executable} -m goita_core.tools.engine --level easy"
+    world = await make_world(fake_discord, make_settings, external_engines={"ours": engine},
+                             max_engines_per_table=1)
+    alice = member(world, "alice")
+    await new(world, alice, world.chan)
+    tid = world.table().id
+    await alice.select(world.board(), ["ours"], custom_id=f"goita:engine:{tid}")
+    await world.settle()
+    inter = await alice.select(world.board(), ["ours"], custom_id=f"goita:engine:{tid}")
+    await world.settle()
+    [refusal] = inter.followups
+    assert refusal.ephemeral and "limit: 1" in refusal.text() and "CPU" in refusal.text()
+    assert [s.kind for s in world.table().seats if s is not None] == ["human", "engine"]
