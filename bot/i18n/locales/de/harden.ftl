@@ -9,3 +9,4 @@ err-too_many_engines_table = An diesem Tisch sitzen schon so viele Engines, wie 
 err-too_many_engines_total = Der Bot betreibt schon so viele Engines, wie er kann (Grenze: { $limit }). Nimm eine CPU oder versuch es später.
 log-paused = Der Bot kann gerade nicht speichern: Das Spiel ist pausiert und geht von selbst weiter. Nichts geht verloren.
 log-resumed = Speichern klappt wieder: Das Spiel geht weiter.
+err-storage_paused = Der Bot kann gerade nicht speichern, deshalb ist das Spiel an diesem Tisch pausiert. Es geht von selbst weiter, nichts geht verloren. Versuch es in einer Minute noch einmal.

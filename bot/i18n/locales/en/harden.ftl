@@ -9,3 +9,4 @@ err-too_many_engines_table = This table already has the most engines a table may
 err-too_many_engines_total = The bot is running as many engines as it can (limit: { $limit }). Add a CPU instead, or try again later.
 log-paused = The bot cannot save right now: play is paused and resumes by itself. Nothing is lost.
 log-resumed = Saving works again: play resumes.
+err-storage_paused = The bot cannot save right now, so play at this table is paused. It resumes by itself; nothing is lost. Try again in a minute.

@@ -9,3 +9,4 @@ err-too_many_engines_table = Esta mesa ya tiene el máximo de motores (límite: 
 err-too_many_engines_total = El bot ya tiene en marcha todos los motores que puede (límite: { $limit }). Añade una CPU o inténtalo más tarde.
 log-paused = El bot no puede guardar ahora mismo: la partida está en pausa y seguirá sola. No se pierde nada.
 log-resumed = Ya se puede guardar de nuevo: la partida continúa.
+err-storage_paused = El bot no puede guardar ahora mismo, así que la partida de esta mesa está en pausa. Seguirá sola y no se pierde nada. Vuelve a intentarlo en un minuto.

@@ -9,3 +9,4 @@ err-too_many_engines_table = Cette table a déjà le maximum de moteurs (limite 
 err-too_many_engines_total = Le bot fait déjà tourner autant de moteurs qu'il peut (limite : { $limit }). Ajoutez un CPU ou réessayez plus tard.
 log-paused = Le bot ne peut pas enregistrer pour l'instant : la partie est en pause et reprendra toute seule. Rien n'est perdu.
 log-resumed = L'enregistrement fonctionne de nouveau : la partie reprend.
+err-storage_paused = Le bot ne peut pas enregistrer pour l'instant : la partie de cette table est en pause. Elle reprendra toute seule et rien n'est perdu. Réessayez dans une minute.
