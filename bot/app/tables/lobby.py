@@ -7,6 +7,7 @@ A table has as many seats as its rules have players (``Table.players``): 4, or 3
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from goita_core.rules import RuleSet
@@ -18,6 +19,8 @@ from .kernel import Outbox, StepResult
 from .limits import TableLimits
 from .play import PlayRoom
 from .timers import arm
+
+log = logging.getLogger(__name__)
 
 
 class LobbyRoom(PlayRoom):
@@ -54,6 +57,10 @@ class LobbyRoom(PlayRoom):
                 other = await self.store.live_table_in_channel(channel_id)
                 raise TableError("table_exists", table_id=other, channel_id=channel_id,
                                  board_message_id=None) from None
+            except Exception as exc:
+                # a full disk, a read-only file: nothing was created
+                log.error("could not store a new table in channel %d: %s", channel_id, exc)
+                raise TableError("storage_unavailable") from exc
             self._tables[table.id] = table
             self._limiter.created(host.id, now, use)
             out.changed(table, TableChange(table.id, "created", lines=[line]))

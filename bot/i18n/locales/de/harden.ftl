@@ -10,3 +10,4 @@ err-too_many_engines_total = Der Bot betreibt schon so viele Engines, wie er kan
 log-paused = Der Bot kann gerade nicht speichern: Das Spiel ist pausiert und geht von selbst weiter. Nichts geht verloren.
 log-resumed = Speichern klappt wieder: Das Spiel geht weiter.
 err-storage_paused = Der Bot kann gerade nicht speichern, deshalb ist das Spiel an diesem Tisch pausiert. Es geht von selbst weiter, nichts geht verloren. Versuch es in einer Minute noch einmal.
+err-storage_unavailable = Der Bot kann gerade nicht speichern, deshalb lässt sich kein Tisch eröffnen. Versuch es in einer Minute noch einmal.

@@ -10,3 +10,4 @@ err-too_many_engines_total = The bot is running as many engines as it can (limit
 log-paused = The bot cannot save right now: play is paused and resumes by itself. Nothing is lost.
 log-resumed = Saving works again: play resumes.
 err-storage_paused = The bot cannot save right now, so play at this table is paused. It resumes by itself; nothing is lost. Try again in a minute.
+err-storage_unavailable = The bot cannot save right now, so no table can be opened. Try again in a minute.

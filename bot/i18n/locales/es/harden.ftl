@@ -10,3 +10,4 @@ err-too_many_engines_total = El bot ya tiene en marcha todos los motores que pue
 log-paused = El bot no puede guardar ahora mismo: la partida está en pausa y seguirá sola. No se pierde nada.
 log-resumed = Ya se puede guardar de nuevo: la partida continúa.
 err-storage_paused = El bot no puede guardar ahora mismo, así que la partida de esta mesa está en pausa. Seguirá sola y no se pierde nada. Vuelve a intentarlo en un minuto.
+err-storage_unavailable = El bot no puede guardar ahora mismo, así que no se puede abrir ninguna mesa. Vuelve a intentarlo en un minuto.

@@ -10,3 +10,4 @@ err-too_many_engines_total = Le bot fait déjà tourner autant de moteurs qu'il 
 log-paused = Le bot ne peut pas enregistrer pour l'instant : la partie est en pause et reprendra toute seule. Rien n'est perdu.
 log-resumed = L'enregistrement fonctionne de nouveau : la partie reprend.
 err-storage_paused = Le bot ne peut pas enregistrer pour l'instant : la partie de cette table est en pause. Elle reprendra toute seule et rien n'est perdu. Réessayez dans une minute.
+err-storage_unavailable = Le bot ne peut pas enregistrer pour l'instant : impossible d'ouvrir une table. Réessayez dans une minute.

@@ -166,3 +166,22 @@ async def test_a_move_that_cannot_be_saved_is_refused_clearly_and_changes_nothin
         assert table.version == version + 1 and ("log.resumed", {}) in table.recent
     finally:
         await rig.conn.close()
+
+
+async def test_a_table_that_cannot_be_stored_is_not_opened(tmp_path: Path) -> None:
+    rig = await make_rig(tmp_path / "n.sqlite3")
+
+    class FullOnCreate(FullDisk):
+        async def create(self, table: Table) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    try:
+        rig.service.store = FullOnCreate(rig.store, failures=0)
+        with pytest.raises(TableError) as info:
+            await rig.service.create_table(1, 10, ALICE)
+        assert info.value.code == "storage_unavailable"
+        assert rig.service.live_tables() == [] and rig.service.table_for_channel(10) is None
+        rig.service.store = rig.store
+        assert (await rig.service.create_table(1, 10, ALICE)).live
+    finally:
+        await rig.conn.close()
