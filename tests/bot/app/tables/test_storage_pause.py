@@ -172,7 +172,7 @@ async def test_a_table_that_cannot_be_stored_is_not_opened(tmp_path: Path) -> No
     rig = await make_rig(tmp_path / "n.sqlite3")
 
     class FullOnCreate(FullDisk):
-        async def create(self, table: Table) -> None:
+        async def create(self, table: Table) -> int:
             raise sqlite3.OperationalError("database or disk is full")
 
     try:
