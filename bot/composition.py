@@ -13,7 +13,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.app.learn.suite import Learning
-from bot.app.tables import TableService
+from bot.app.tables import TableLimits, TableService
 from bot.client import GoitaBot
 from bot.discord.archive import Archive
 from bot.discord.game import GameCog
@@ -35,8 +35,11 @@ async def assemble(bot: GoitaBot) -> Services:
     bot.add_close_hook(conn.close)
     results = SqliteResultsStore(conn)
     presenter = DiscordPresenter(bot, bot.clock, bot.settings)
+    s = bot.settings
+    limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
+                         s.table_create_cooldown_seconds, s.table_create_burst)
     tables = TableService(SqliteTableStore(conn), bot.clock, presenter, bot.settings,
-                          results=results)
+                          results=results, limits=limits)
     presenter.on_board_posted = tables.set_board_message
     learning = Learning.build(SqliteLearnStore(conn))  # hints, reviews, /goita learn
     tables.hint_ledger = learning.store

@@ -27,6 +27,9 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 # Engine names are shown to players and typed in commands, so keep them short and plain.
 _ENGINE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
+#: environment variables that hold the bot's secrets: never passed to an engine
+_SECRET_ENV = frozenset({"DISCORD_TOKEN", "DATABASE_URL"})
 
 TOKEN_HELP = (
     "Set DISCORD_TOKEN in the environment or in a .env file in the working directory. "
@@ -69,6 +72,20 @@ class Settings(BaseSettings):
     # name -> command line of an external engine process the operator allows to be seated.
     # NoDecode: we parse the JSON ourselves so a typo gives a sentence, not a SettingsError.
     external_engines: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
+    # Engine caps and environment (bot.app.tables.computer): engine seats per table and
+    # engine processes in all; host environment names an engine may see besides PATH,
+    # HOME and LANG (comma-separated; never the bot's secrets)
+    max_engines_per_table: int = Field(default=3, ge=0, le=4)
+    max_engines_total: int = Field(default=16, ge=0, le=10000)
+    engine_pass_env: Annotated[list[str], NoDecode] = Field(default_factory=list)
+
+    # Abuse limits (bot.app.tables.limits): live tables one user may sit at when opening
+    # another; live tables per server (threads included); creations (/goita new, Rematch)
+    # one user may make in a row, then one more per cooldown (0: no cooldown)
+    max_tables_per_user: int = Field(default=3, ge=1, le=1000)
+    max_tables_per_server: int = Field(default=50, ge=1, le=100000)
+    table_create_burst: int = Field(default=3, ge=1, le=100)
+    table_create_cooldown_seconds: float = Field(default=20.0, ge=0, le=3600)
 
     @field_validator("discord_token")
     @classmethod
@@ -148,6 +165,24 @@ class Settings(BaseSettings):
                 raise ValueError(f"command of engine {name!r} cannot be parsed: {exc}") from exc
             if not argv:
                 raise ValueError(f"command of engine {name!r} is empty")
+        return value
+
+    @field_validator("engine_pass_env", mode="before")
+    @classmethod
+    def _parse_pass_env(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        return [part.strip() for part in value.split(",") if part.strip()]
+
+    @field_validator("engine_pass_env")
+    @classmethod
+    def _check_pass_env(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not _ENV_NAME.match(name):
+                raise ValueError(f"{name[:40]!r} is not an environment variable name; list "
+                                 "names separated by commas, like GOITA_ENGINE_HOME,TZ")
+            if name.upper() in _SECRET_ENV:
+                raise ValueError(f"must not pass the bot's secret {name} to engines")
         return value
 
     @field_validator("turn_warning_seconds")

@@ -11,8 +11,11 @@ transactions, since two coroutines must not interleave BEGIN/COMMIT on one conne
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
 import sqlite3
+import stat
 import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -61,7 +64,7 @@ async def open_database(path: Path | str, *, upto: int | None = None) -> aiosqli
     """
     path = Path(path)
     if str(path) != ":memory:":
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _prepare_file(path)
     try:
         conn = await aiosqlite.connect(path, isolation_level=None)
     except sqlite3.Error as exc:
@@ -79,6 +82,9 @@ async def open_database(path: Path | str, *, upto: int | None = None) -> aiosqli
         # one connection must keep up with every table's moves.
         await conn.execute("PRAGMA synchronous = NORMAL")
         await _migrate(conn, upto)
+        await _check_writable(conn, path)
+        if str(path) != ":memory:":
+            _private(path)
     except sqlite3.DatabaseError as exc:
         await conn.close()
         raise DatabaseError(
@@ -89,6 +95,65 @@ async def open_database(path: Path | str, *, upto: int | None = None) -> aiosqli
         await conn.close()
         raise
     return conn
+
+
+def _prepare_file(path: Path) -> None:
+    """Make sure the database can live at ``path`` (one sentence if not): its folder exists
+    or can be created and is writable, an existing file is writable; a new file is created
+    readable by the bot's user only (0600: it holds user ids, names and game records),
+    and SQLite gives its -wal and -shm files the same mode."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"the folder {folder} for the database cannot be created "
+                            f"({exc.strerror or exc}); create it or set DATABASE_PATH "
+                            "to a file in a folder the bot can write") from exc
+    if not folder.is_dir():
+        raise DatabaseError(f"{folder} is not a folder; set DATABASE_PATH to a file in a "
+                            "folder the bot can write")
+    if path.exists():
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a folder, not a database file; set "
+                                "DATABASE_PATH to a file")
+        if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
+            mode = stat.S_IMODE(path.stat().st_mode)
+            raise DatabaseError(f"the database file {path} is read-only (mode {mode:04o}); "
+                                "make it writable by the bot's user")
+        return
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise DatabaseError(f"the folder {folder} is not writable by the bot's user, so "
+                            "the database cannot be created there")
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another process created it meanwhile
+    except OSError as exc:
+        raise DatabaseError(f"the database file {path} cannot be created "
+                            f"({exc.strerror or exc})") from exc
+
+
+def _private(path: Path) -> None:
+    """The -wal and -shm files of a 0600 database are 0600 too (SQLite copies the
+    database's mode; this covers files left by an older version)."""
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        return  # the operator chose a wider mode for the database itself
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(OSError):
+            if stat.S_IMODE(side.stat().st_mode) & 0o077:
+                os.chmod(side, 0o600)
+
+
+async def _check_writable(conn: aiosqlite.Connection, path: Path) -> None:
+    """A write transaction must start: a read-only file or mount fails here, at start-up,
+    and not at the first save."""
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise DatabaseError(f"the database {path} cannot be written ({exc}); make the file "
+                            "and its folder writable by the bot's user") from exc
+    await conn.execute("ROLLBACK")
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:

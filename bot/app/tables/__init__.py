@@ -14,7 +14,7 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
 :class:`~bot.app.ports.UserRef` unless named ``*_id``)::
 
     create_table(guild_id, channel_id, host, target=150, double_any_seventh=False,
-                 players=4) -> Table
+                 players=4, limits=None) -> Table
         host is seated at seat 0; players (4, or 3 for the 3-player variant) sets the
         seat count. Presenter: table_changed(reason="created").
     join(table_id, user, seat=None) -> Table          lowest free seat by default
@@ -30,10 +30,16 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     cancel(table_id, by) -> Table                     host, lobby only. table_closed("cancelled")
     stop(table_id, by, can_manage=False) -> Table     host or can_manage (Manage Messages);
         lobby or playing; a started match is recorded as stopped early. table_closed("stopped")
-    rematch(table_id, by) -> Table                    a seated human of a finished table;
-        same seats, new match, starts at once. reason "start"
+    rematch(table_id, by, where=None, limits=None) -> Table   a seated human of a finished
+        table; same seats, new match, starts at once. reason "start". where: (guild, channel) of
+        the click; a table elsewhere -> "wrong_table"
+    limits (create_table, rematch): a TableLimits (open tables per user and per server, a
+        per-user cooldown between creations; :mod:`.limits`); None: the service's own.
+        Refused: too_many_tables_user (limit), too_many_tables_server (limit),
+        cooldown (seconds)
     act(table_id, user_id, version, action) -> Table  action: goita_core Action (PASS,
         Play(first, second), PLAY_ON, REDEAL). reason "move"
+    check_version(table, version, action=None) (sync)  the stale rule: TableError "stale"
     hand(table_id, user_id) -> HandView               also takes an away seat back
         (reason "back" if it was away)
     set_board_message(table_id, message_id, posted_at) -> None   no presenter call
@@ -100,6 +106,7 @@ from __future__ import annotations
 
 from .computer import Player, PlayerFactory, cpu_seed, default_player_factory
 from .kernel import DealSource
+from .limits import TableLimits
 from .play import HandView
 from .restore import RestoreRoom
 from .timers import TimingSettings
@@ -109,6 +116,7 @@ __all__ = [
     "HandView",
     "Player",
     "PlayerFactory",
+    "TableLimits",
     "TableService",
     "TimingSettings",
     "cpu_seed",
@@ -118,8 +126,9 @@ __all__ = [
 
 class TableService(RestoreRoom):
     """Every table of the bot. Built with ``TableService(store, clock, presenter, settings,
-    player_factory=None, *, results=None, seed_source=None, deal_source=None, rng=None)``:
-    ``store`` a :class:`~bot.app.ports.TableStore`, ``results`` a
+    player_factory=None, *, results=None, seed_source=None, deal_source=None, rng=None,
+    limits=None)``: ``store`` a :class:`~bot.app.ports.TableStore`, ``results`` a
     :class:`~bot.app.ports.ResultsRecorder` such as a ``ResultsStore`` (None: results are
-    not recorded), ``settings`` the
-    :class:`TimingSettings`; the keyword-only ones let tests fix seeds, deals and shuffles."""
+    not recorded), ``settings`` the :class:`TimingSettings`, ``limits`` the default
+    :class:`TableLimits` of creating calls (None: none); the keyword-only ones let tests fix
+    seeds, deals and shuffles."""

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 
+from ..errors import TableError
 from ..ports import TableChange
 from ..steplog import Actor, LogEntry
 from ..table import Table
@@ -34,6 +35,7 @@ class ClockRoom(LobbyRoom):
             due = sorted(
                 (d, t.id) for t in self._tables.values() if t.live
                 if (d := t.deadlines.earliest()) is not None and d <= now
+                and not self._pauses.waiting(t.id, now)
             )
             if not due:
                 break
@@ -47,6 +49,12 @@ class ClockRoom(LobbyRoom):
     async def _run_due_logged(self, table_id: int) -> bool:
         try:
             return await self._run_due(table_id)
+        except TableError as exc:
+            if exc.code == "storage_paused":  # logged (once a minute) by the pause
+                await self._tell_paused(table_id)
+                return False
+            log.exception("timer step of table %d failed", table_id)
+            return False
         except Exception:
             log.exception("timer step of table %d failed", table_id)
             return False

@@ -72,6 +72,9 @@ def cpu_seed(table: Table, round_no: int, move_count: int, seat: int) -> int:
 class ComputerRoom(TableKernel):
     """Computer decisions and the engine processes behind engine seats."""
 
+    #: the cap on engine processes was reported (once per process)
+    _engine_cap_told = False
+
     async def _think(self, table: Table, seat: int, level: str) -> Action:
         """A computer decision for ``seat``, computed off the event loop."""
         match = table.match
@@ -119,13 +122,20 @@ class ComputerRoom(TableKernel):
             return engine
         if name not in self.settings.external_engines:
             return None  # the player factory plays it as a normal CPU
+        if len(self._engines) >= self.settings.max_engines_total:
+            # seated before the cap was lowered (a restart): no process beyond the cap
+            if not self._engine_cap_told:
+                self._engine_cap_told = True
+                log.warning("MAX_ENGINES_TOTAL (%d) engine processes run: further engine "
+                            "seats play as a normal CPU", self.settings.max_engines_total)
+            return None
 
         def incident(text: str) -> None:
             log.warning("table %d: %s", table.id, text)
 
         engine = EnginePlayer(shlex.split(self.settings.external_engines[name]), seat,
                               time_ms=self.settings.hard_cpu_budget_ms, rules=table.rules,
-                              on_incident=incident)
+                              on_incident=incident, pass_env=self.settings.engine_pass_env)
         self._engines[key] = engine
         # a process started mid-match (e.g. after a restart) hears only of later rounds
         assert table.match is not None

@@ -34,6 +34,8 @@ from ..ports import (
 )
 from ..steplog import LogEntry, replay_log
 from ..table import Table
+from .limits import UNLIMITED, CreationLimiter, TableLimits
+from .pause import StoragePauses
 from .timers import TimingSettings
 
 if TYPE_CHECKING:
@@ -94,6 +96,7 @@ class TableKernel:
         seed_source: Callable[[], int] | None = None,
         deal_source: DealSource | None = None,
         rng: random.Random | None = None,
+        limits: TableLimits | None = None,
     ) -> None:
         from .computer import default_player_factory
 
@@ -109,6 +112,11 @@ class TableKernel:
             lambda: sysrand.randrange(2**62))
         self.deal_source = deal_source
         self._rng = rng or random.Random()
+        #: the abuse limits of creating calls that pass none of their own
+        self.limits = limits or UNLIMITED
+        self._limiter = CreationLimiter()
+        #: tables whose store refused to save: their steps wait (see :mod:`.pause`)
+        self._pauses = StoragePauses()
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._create_lock = asyncio.Lock()
@@ -148,7 +156,7 @@ class TableKernel:
 
     def next_deadline(self) -> float | None:
         due = [d for t in self._tables.values() if t.live
-               if (d := t.deadlines.earliest()) is not None]
+               if (d := self._pauses.ready_at(t.id, t.deadlines.earliest())) is not None]
         return min(due) if due else None
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -176,13 +184,18 @@ class TableKernel:
         ``step`` validates (raising TableError before changing anything), changes the table
         and returns the log entries to store (None: none; UNCHANGED: nothing to store)."""
         out = Outbox()
-        async with self._lock(table_id):
-            table = self.get(table_id)
-            pending = step(table, out)
-            result = await pending if inspect.isawaitable(pending) else pending
-            if not isinstance(result, Unchanged):
-                await self._commit(table, result or ())
-                await self._after_commit(table)
+        try:
+            async with self._lock(table_id):
+                table = self.get(table_id)
+                pending = step(table, out)
+                result = await pending if inspect.isawaitable(pending) else pending
+                if not isinstance(result, Unchanged):
+                    await self._commit(table, result or ())
+                    await self._after_commit(table)
+        except TableError as exc:
+            if exc.code == "storage_paused":
+                await self._tell_paused(table_id)
+            raise
         await self._finish(table, out)
         return table
 
@@ -199,8 +212,6 @@ class TableKernel:
             await self.store.save(table, entries)
         except BaseException as exc:
             # the store refused: the in-memory table must not run ahead of it
-            if not isinstance(exc, ChannelTaken):
-                log.exception("could not store table %d; reloading it", table.id)
             with contextlib.suppress(Exception):
                 await self._reload(table.id)
             if isinstance(exc, ChannelTaken):
@@ -208,7 +219,13 @@ class TableKernel:
                 other = await self.store.live_table_in_channel(table.channel_id)
                 raise TableError("table_exists", table_id=other, channel_id=table.channel_id,
                                  board_message_id=None) from None
-            raise
+            if not isinstance(exc, Exception):
+                raise  # a cancellation: not a storage failure
+            # a full disk, a read-only file: play at this table pauses and backs off
+            self._pauses.failed(table.id, self.clock.now(), exc)
+            raise TableError("storage_paused") from exc
+        if self._pauses.saved(table.id) is not None:
+            table.add_line("log.resumed")  # shown with this step's change
 
     async def _deliver(self, out: Outbox) -> None:
         for what, table, arg in out.items:
@@ -221,6 +238,19 @@ class TableKernel:
                     await self.presenter.table_closed(table, arg)
             except Exception:
                 log.exception("presenter %s failed for table %d", what, table.id)
+
+    async def _tell_paused(self, table_id: int) -> None:
+        """Once per pause, the board says play is paused (on the table as reloaded)."""
+        pause = self._pauses.get(table_id)
+        table = self._tables.get(table_id)
+        if pause is None or pause.told or table is None:
+            return
+        pause.told = True
+        line = table.add_line("log.paused")
+        out = Outbox()
+        out.changed(table, TableChange(table.id, "paused", lines=[line], actor="system",
+                                       version=table.version))
+        await self._deliver(out)
 
     def _close(self, table: Table, out: Outbox, reason: str,
                stopped_early: bool = False) -> None:
@@ -239,6 +269,7 @@ class TableKernel:
 
     async def _after_close(self, table: Table) -> None:
         """Runs once a step that closed the table is delivered."""
+        self._pauses.forget(table.id)
         self._forget_old_closed()
 
     # -- the store's copy ----------------------------------------------------------------

@@ -7,6 +7,7 @@ A table has as many seats as its rules have players (``Table.players``): 4, or 3
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from goita_core.rules import RuleSet
@@ -15,14 +16,19 @@ from ..errors import TableError
 from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
 from ..table import CPU_LEVELS, Seat, Table
 from .kernel import Outbox, StepResult
+from .limits import TableLimits
 from .play import PlayRoom
 from .timers import arm
+
+log = logging.getLogger(__name__)
 
 
 class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
                            target: int = 150, double_any_seventh: bool = False,
-                           players: int = 4) -> Table:
+                           players: int = 4, limits: TableLimits | None = None) -> Table:
+        """``limits``: the abuse limits of this creation (None: the service's)."""
+        use = limits or self.limits
         try:
             RuleSet(players=players)
         except ValueError:
@@ -38,6 +44,7 @@ class LobbyRoom(PlayRoom):
             if existing is not None:
                 raise _exists(existing)
             now = self.clock.now()
+            self._limiter.check(use, self.live_tables(), guild_id, host.id, now)
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
                           rules=rules, created_at=now, updated_at=now)
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
@@ -50,7 +57,12 @@ class LobbyRoom(PlayRoom):
                 other = await self.store.live_table_in_channel(channel_id)
                 raise TableError("table_exists", table_id=other, channel_id=channel_id,
                                  board_message_id=None) from None
+            except Exception as exc:
+                # a full disk, a read-only file: nothing was created
+                log.error("could not store a new table in channel %d: %s", channel_id, exc)
+                raise TableError("storage_unavailable") from exc
             self._tables[table.id] = table
+            self._limiter.created(host.id, now, use)
             out.changed(table, TableChange(table.id, "created", lines=[line]))
         await self._finish(table, out)
         return table
@@ -80,6 +92,7 @@ class LobbyRoom(PlayRoom):
                 kind, name = "cpu", f"CPU ({level})"
             elif level in engines:
                 kind, name = "engine", level
+                self._check_engine_caps(table)
             else:
                 raise TableError("bad_level", level=level,
                                  levels=[*CPU_LEVELS, *sorted(engines)])
@@ -201,7 +214,13 @@ class LobbyRoom(PlayRoom):
 
         return await self._mutate(table_id, step)
 
-    async def rematch(self, table_id: int, by: UserRef) -> Table:
+    async def rematch(self, table_id: int, by: UserRef,
+                      where: tuple[int, int] | None = None,
+                      limits: TableLimits | None = None) -> Table:
+        """``where``: the (guild, channel) of the click; a table elsewhere is refused
+        ("wrong_table"), also one loaded again from the store. ``limits``: the abuse limits
+        of this creation (None: the service's)."""
+        use = limits or self.limits
         if table_id not in self._tables:
             loaded = await self.store.load(table_id)
             if loaded is None:
@@ -209,6 +228,8 @@ class LobbyRoom(PlayRoom):
             self._tables.setdefault(table_id, loaded)
 
         async def step(table: Table, out: Outbox) -> StepResult:
+            if where is not None and (table.guild_id, table.channel_id) != where:
+                raise TableError("wrong_table")
             if table.status != "finished":
                 raise TableError("not_finished")
             if table.seat_of(by.id) is None:
@@ -216,6 +237,8 @@ class LobbyRoom(PlayRoom):
             other = self.table_for_channel(table.channel_id)
             if other is not None:
                 raise _exists(other)
+            self._limiter.check(use, self.live_tables(), table.guild_id, by.id,
+                                self.clock.now(), replacing=table)
             if not table.result_recorded and self.results is not None:
                 # the last result could not be stored before: try again, it is not lost
                 if table.match is None:
@@ -226,7 +249,22 @@ class LobbyRoom(PlayRoom):
                     seat.away = False
             return self._begin_match(table, out)
 
-        return await self._mutate(table_id, step)
+        async with self._create_lock:  # counted with the creations of new tables
+            table = await self._mutate(table_id, step)
+        self._limiter.created(by.id, self.clock.now(), use)
+        return table
+
+    def _check_engine_caps(self, table: Table) -> None:
+        """One more engine seat (one more process once the match starts) must fit the
+        operator's caps: MAX_ENGINES_PER_TABLE and MAX_ENGINES_TOTAL over live tables."""
+        per_table = self.settings.max_engines_per_table
+        if sum(1 for s in table.seats if s is not None and s.kind == "engine") >= per_table:
+            raise TableError("too_many_engines_table", limit=per_table)
+        total = self.settings.max_engines_total
+        seated = sum(1 for t in self.live_tables() for s in t.seats
+                     if s is not None and s.kind == "engine")
+        if seated >= total:
+            raise TableError("too_many_engines_total", limit=total)
 
     def _lobby_changed(self, table: Table, out: Outbox, key: str, **params: Any) -> None:
         line = table.add_line(key, **params)

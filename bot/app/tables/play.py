@@ -57,8 +57,7 @@ class PlayRoom(ResultsRoom):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
-            if version != table.version and not _decision_still_open(table, version, action):
-                raise TableError("stale", version=table.version)
+            self.check_version(table, version, action)
             if seat not in table.to_act():
                 raise TableError("not_your_turn")
             occupant = table.seat(seat)
@@ -70,6 +69,16 @@ class PlayRoom(ResultsRoom):
                 raise
 
         return await self._mutate(table_id, step)
+
+    def check_version(self, table: Table, version: int, action: Action | None = None) -> None:
+        """The one stale rule (``act`` applies it; the adapter asks it before acknowledging a
+        click): a button drawn at another version is "stale", except a 5-Shi decision drawn
+        since the round's deal. ``action`` None: a click that only redraws a hand."""
+        if version == table.version:
+            return
+        if action is not None and _decision_still_open(table, version, action):
+            return
+        raise TableError("stale", version=table.version)
 
     async def hand(self, table_id: int, user_id: int) -> HandView:
         came_back = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+from ..errors import TableError
 from ..ports import TableChange
 from ..table import Table
 from .clock import ClockRoom
@@ -24,6 +25,7 @@ class RestoreRoom(ClockRoom):
         restored: list[Table] = []
         out = Outbox()
         now = self.clock.now()
+        paused: list[int] = []
         for table in await self.store.load_live():
             async with self._lock(table.id):
                 try:
@@ -41,7 +43,13 @@ class RestoreRoom(ClockRoom):
                 resume_timers(table, now)
                 if table.status == "playing":
                     arm(table, later, self.settings, now)
-                await self._commit(table, ())
+                try:
+                    await self._commit(table, ())
+                except TableError as exc:
+                    if exc.code != "storage_paused":
+                        raise
+                    paused.append(table.id)  # kept (reloaded), retried with back-off
+                    table = self._tables.get(table.id, table)
                 out.changed(table, TableChange(table.id, "restored", version=table.version))
                 out.items.extend(later.items)
                 restored.append(table)
@@ -56,4 +64,6 @@ class RestoreRoom(ClockRoom):
                 await self._record_if_needed(self._tables[table.id])
         self._wake.set()
         await self._deliver(out)
+        for table_id in paused:
+            await self._tell_paused(table_id)
         return restored

@@ -41,10 +41,20 @@ class _TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         assert isinstance(item, discord.ui.Button)  # the template matches buttons' ids
         return cls(ButtonId.from_match(match), item)
 
+    #: the family's buttons are on the clicker's own ephemeral message (the hand, the
+    #: confirm of /goita stop), never on a public one
+    from_ephemeral = False
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         controller = GameController(services_of(interaction.client))
         await controller.guarded(interaction, f"button {self.bid}",
-                                 self.click(controller, interaction))
+                                 self._checked(controller, interaction))
+
+    async def _checked(self, controller: GameController,
+                       interaction: discord.Interaction[Any]) -> None:
+        controller.check_origin(interaction, self.bid.table_id,
+                                from_ephemeral=self.from_ephemeral)
+        await self.click(controller, interaction)
 
     async def click(self, controller: GameController,
                     interaction: discord.Interaction[Any]) -> None:
@@ -70,6 +80,8 @@ class HandButton(_TableButton, template=button_template(("hand",))):
 class MoveButton(_TableButton, template=button_template(MOVE_ACTIONS)):
     """The hand's buttons: the two clicks of a move, and the 5-Shi decision."""
 
+    from_ephemeral = True
+
     async def click(self, controller: GameController,
                     interaction: discord.Interaction[Any]) -> None:
         await controller.move_click(interaction, self.bid)
@@ -77,6 +89,8 @@ class MoveButton(_TableButton, template=button_template(MOVE_ACTIONS)):
 
 class StopButton(_TableButton, template=button_template(("stop",))):
     """The confirm of /goita stop."""
+
+    from_ephemeral = True
 
     async def click(self, controller: GameController,
                     interaction: discord.Interaction[Any]) -> None:
@@ -104,8 +118,12 @@ class LobbyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=menu_te
         values = self.item.values  # filled from the interaction before the callback
         await controller.guarded(
             interaction, f"lobby menu {self.kind}",
-            controller.lobby_choice(interaction, self.kind, self.table_id,
-                                    values[0] if values else ""))
+            self._checked(controller, interaction, values[0] if values else ""))
+
+    async def _checked(self, controller: GameController,
+                       interaction: discord.Interaction[Any], value: str) -> None:
+        controller.check_origin(interaction, self.table_id)
+        await controller.lobby_choice(interaction, self.kind, self.table_id, value)
 
 
 #: every family, for ``bot.add_dynamic_items``

@@ -15,6 +15,7 @@ import discord
 
 from bot.app.errors import TableError
 from bot.app.table import Table
+from bot.discord.custom_ids import fits
 from bot.discord.render import COLOUR_LOBBY, render_hand
 from bot.discord.render.components import ButtonId, action_from_arg, button, frozen_view
 from bot.discord.replies import say
@@ -47,6 +48,22 @@ class GameController:
             log.exception("%s failed", what)
             await say(interaction, t("err.internal", lang_of(interaction.locale)))
 
+    def check_origin(self, interaction: discord.Interaction[Any], table_id: int, *,
+                     from_ephemeral: bool = False) -> None:
+        """Refuse a click whose custom id a modified client may have crafted: an id no
+        store can hold, a table of another channel or server, a hand's button sent from a
+        message that is not the clicker's ephemeral one. Nothing is looked up or changed."""
+        if not fits(table_id):
+            raise TableError("unknown_button")
+        if from_ephemeral:
+            message = interaction.message
+            if message is None or not message.flags.ephemeral:
+                raise TableError("not_from_hand")
+        table = self.service.find(table_id)
+        if table is not None and (table.guild_id != interaction.guild_id
+                                  or table.channel_id != interaction.channel_id):
+            raise TableError("wrong_table")
+
     # -- lobby and match end -------------------------------------------------------------------
     async def lobby_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         # Acknowledge at once (no visible change): the board edit shows the result.
@@ -67,7 +84,8 @@ class GameController:
             await s.shuffle_seats(bid.table_id, by)
         elif bid.action == "rematch":
             try:
-                await s.rematch(bid.table_id, by)
+                await s.rematch(bid.table_id, by,
+                                where=(interaction.guild_id or 0, interaction.channel_id or 0))
             except TableError as exc:
                 table = s.find(bid.table_id)
                 if exc.code == "not_finished" and table is not None and table.live:
@@ -86,7 +104,7 @@ class GameController:
             await self.service.add_cpu(table_id, user_ref(interaction), value)
             return
         parts = value.split("-")
-        if not value or not all(p.isdigit() for p in parts) or \
+        if not value or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts) or \
                 len(parts) != (2 if kind == "swap" else 1):
             raise TableError("bad_seat", seat=value)
         await interaction.response.defer()
@@ -133,13 +151,13 @@ class GameController:
         else:
             raise TableError("unknown_button")
 
-    def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId) -> tuple[Table, int]:
+    def _seated(self, interaction: discord.Interaction[Any], bid: ButtonId,
+                action: Action | None = None) -> tuple[Table, int]:
         table = self.service.get(bid.table_id)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("not_seated")
-        if bid.version != table.version:
-            raise TableError("stale", version=table.version)
+        self.service.check_version(table, bid.version, action)  # the service's stale rule
         return table, seat
 
     async def _redraw(self, interaction: discord.Interaction[Any], bid: ButtonId,
@@ -153,7 +171,7 @@ class GameController:
 
     async def _act(self, interaction: discord.Interaction[Any], bid: ButtonId,
                    action: Action) -> None:
-        table, _seat = self._seated(interaction, bid)  # cheap checks before acknowledging
+        table, _seat = self._seated(interaction, bid, action)  # cheap checks before acknowledging
         # Acknowledge first (the commit and the CPU pacing must not risk the 3 s limit);
         # the hand is then edited through this interaction by the presenter.
         await interaction.response.defer()

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.app.standings import LeaderboardSort
+from bot.discord.custom_ids import fits
 from bot.discord.replies import deny
 from bot.discord.services import services_of
 from bot.i18n import t
@@ -43,6 +44,9 @@ class LeaderboardButton(discord.ui.DynamicItem[Button], template=LEADERBOARD):
         return cls(_button(item), int(match["guild"]), sort, int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not fits(self.guild_id):
+            await deny(interaction, "err.unknown_button")
+            return
         if interaction.guild_id != self.guild_id:
             await deny(interaction, "stats.wrong_guild")
             return
@@ -65,6 +69,9 @@ class HistoryButton(discord.ui.DynamicItem[Button], template=HISTORY):
         return cls(_button(item), int(match["user"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not fits(self.user_id):
+            await deny(interaction, "err.unknown_button")
+            return
         if interaction.guild_id is None:
             await deny(interaction, "stats.wrong_guild")
             return
@@ -90,6 +97,9 @@ class DownloadButton(discord.ui.DynamicItem[Button], template=DOWNLOAD):
         return cls(_button(item), int(match["match"]), fmt)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not fits(self.match_id):
+            await deny(interaction, "err.unknown_button")
+            return
         stored = None
         if interaction.guild_id is not None:
             stored = await services_of(interaction.client).archive.results.get_match(
@@ -122,6 +132,9 @@ class ReplayButton(discord.ui.DynamicItem[Button], template=REPLAY):
         return cls(_button(item), int(match["match"]), int(match["frame"]), match["tag"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not fits(self.match_id):
+            await deny(interaction, "err.unknown_button")
+            return
         archive = services_of(interaction.client).archive
         found = await load_replay(interaction, archive, self.match_id)
         if found is None:

@@ -50,6 +50,9 @@ class Timing:
     away_close_seconds: float = 900.0
     hard_cpu_budget_ms: int = 50
     external_engines: dict[str, str] = field(default_factory=dict)
+    max_engines_per_table: int = 3
+    max_engines_total: int = 16
+    engine_pass_env: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from bot.discord.services import services_of
 from goita_core.actions import Play
 from goita_core.pieces import KANJI, Kind, parse_pieces
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from tests.fake_discord.interactions import MESSAGE_COMPONENT, FakeInteraction
 
 BUSY_PREFIXES = ("goita-board-", "goita-hand", "goita-ping", "goita-unping", "goita-warn")
 
@@ -130,6 +132,24 @@ async def play_turn(world: World, user: FakeUser, rng: random.Random) -> None:
         assert seconds, hand.text()
         await user.click(hand, custom_id=rng.choice(seconds).custom_id)
     await world.settle()
+
+
+async def crafted(world: World, user: FakeUser, message: FakeMessage, custom_id: str,
+                  values: list[str] | None = None) -> FakeInteraction:
+    """``user``'s client sends a click with ``custom_id`` as if it were on ``message``: the
+    bot receives the message carrying that component (the app must not rely on Discord's
+    check of custom ids against the message)."""
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    component: dict[str, Any] = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        component = {"type": 3, "custom_id": custom_id,
+                     "options": [{"label": v[:100], "value": v} for v in values]}
+    seen = dataclasses.replace(message, components=[{"type": 1, "components": [component]}])
+    inter = await world.fake._interact(user, message.channel, MESSAGE_COMPONENT, data,
+                                       message=seen, settle=True)
+    await world.settle()
+    return inter
 
 
 def kanji_in(text: str) -> set[str]:

@@ -89,7 +89,7 @@ def worst_params(lang: str) -> dict[str, Any]:
         ("count", "left", "minutes", "seconds", "n", "rank", "players", "rated", "wins",
          "matches", "rounds", "points", "doubled", "page", "pages", "total", "round", "step",
          "steps", "target", "match_no", "from_n", "to_n", "blockers", "done", "ahead",
-         "mistakes", "seated"), BIG)
+         "mistakes", "seated", "limit"), BIG)
     texts = {
         "name": name, "host": name, "holder_name": name, "dealer_name": name,
         "a1": name, "a2": name, "b1": name, "b2": name, "a": pair, "b": pair,
