@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from .ratings import Rating
     from .records import FinishedMatch
+    from .settings import ServerSettings
     from .standings import LeaderboardPage, LeaderboardSort, MatchSummary, PlayerStats, StoredMatch
     from .steplog import LogEntry
     from .table import Table
@@ -168,3 +169,22 @@ class ResultsStore(ResultsRecorder, Protocol):
     async def rating_of(self, guild_id: int, entity: str) -> Rating:
         """The current rating of an entity (``user:<id>``, ``cpu:<level>``,
         ``engine:<name>``); :data:`bot.app.ratings.DEFAULT_RATING` if it has none."""
+
+
+class SettingsStore(Protocol):
+    """Each server's changed settings, as a JSON-ready object
+    (:func:`bot.app.settings.stored_form`)."""
+
+    async def load_settings(self, guild_id: int) -> dict[str, Any] | None:
+        """The values the server stored, None if it never changed anything."""
+
+    async def save_settings(self, guild_id: int, values: dict[str, Any], by: int,
+                            at: float) -> None:
+        """Replace the server's stored values (one transaction), noting who and when."""
+
+
+class ServerSettingsSource(Protocol):
+    """What the table service reads when a table opens: the server's settings."""
+
+    async def for_guild(self, guild_id: int) -> ServerSettings:
+        """The server's settings now (the operator's defaults where it changed nothing)."""

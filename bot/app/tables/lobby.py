@@ -16,20 +16,33 @@ from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
 from ..table import CPU_LEVELS, Seat, Table
 from .kernel import Outbox, StepResult
 from .play import PlayRoom
-from .timers import arm
+from .timers import arm, operator_pace
 
 
 class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
-                           target: int = 150, double_any_seventh: bool = False,
+                           target: int | None = None, double_any_seventh: bool | None = None,
                            players: int = 4) -> Table:
+        """Open a table; the server's settings give what is not chosen (target, house rule)
+        and the pace the table keeps to its end. A channel the server does not allow is
+        refused ("channel_not_allowed")."""
+        pace = None
+        if self.server_settings is not None:
+            server = await self.server_settings.for_guild(guild_id)
+            if not server.allows_channel(channel_id):
+                raise TableError("channel_not_allowed", channels=list(server.channels))
+            target = server.target if target is None else target
+            if double_any_seventh is None:
+                double_any_seventh = server.double_any_seventh
+            pace = server.table_settings()
+        target = 150 if target is None else target
         try:
             RuleSet(players=players)
         except ValueError:
             raise TableError("bad_players", players=players) from None
         try:
             rules = RuleSet(players=players, target=target,
-                            double_any_seventh=double_any_seventh)
+                            double_any_seventh=bool(double_any_seventh))
         except ValueError as exc:
             raise TableError("bad_target", target=target, message=str(exc)) from None
         out = Outbox()
@@ -39,7 +52,8 @@ class LobbyRoom(PlayRoom):
                 raise _exists(existing)
             now = self.clock.now()
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
-                          rules=rules, created_at=now, updated_at=now)
+                          rules=rules, created_at=now, updated_at=now,
+                          settings=pace or operator_pace(self.settings))
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
             table.deadlines.lobby_expires_at = now + self.settings.lobby_idle_seconds
             line = table.add_line("log.join", seat=0, name=host.name)
