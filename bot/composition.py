@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.app.settings import ServerSettingsService, SettingsPolicy
 from bot.app.tables import TableService
 from bot.client import GoitaBot
 from bot.discord.archive import Archive
@@ -19,9 +20,11 @@ from bot.discord.game import GameCog
 from bot.discord.meta import MetaCog
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.services import Services
+from bot.discord.settings import SettingsCog
 from bot.discord.stats import StatsCog
 from bot.storage.db import open_database
 from bot.storage.results import SqliteResultsStore
+from bot.storage.settings import SqliteSettingsStore
 from bot.storage.tables import SqliteTableStore
 
 
@@ -32,14 +35,21 @@ async def assemble(bot: GoitaBot) -> Services:
     bot.add_close_hook(conn.close)
     results = SqliteResultsStore(conn)
     presenter = DiscordPresenter(bot, bot.clock, bot.settings)
+    # the operator's settings are each server's defaults and limits
+    server_settings = ServerSettingsService(SqliteSettingsStore(conn), SettingsPolicy.of(
+        bot.settings, max_tables_per_user=getattr(bot.settings, "max_tables_per_user", None),
+        max_tables_per_server=getattr(bot.settings, "max_tables_per_server", None),
+        board_pictures=getattr(bot.settings, "board_pictures", True)))
     tables = TableService(SqliteTableStore(conn), bot.clock, presenter, bot.settings,
-                          results=results)
+                          results=results, server_settings=server_settings)
     presenter.on_board_posted = tables.set_board_message
-    services = Services(tables=tables, presenter=presenter, archive=Archive(results))
+    services = Services(tables=tables, presenter=presenter, archive=Archive(results),
+                        settings=server_settings)
     bot.services = services
     await bot.add_cog(MetaCog())
     await bot.add_cog(GameCog(bot, services))
     await bot.add_cog(StatsCog(bot))
+    await bot.add_cog(SettingsCog(bot))
     return services
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.app.settings import ServerSettingsService
 from bot.app.tables import TableService
 
 from .archive import Archive
@@ -23,6 +24,8 @@ class Services:
     tables: TableService
     presenter: DiscordPresenter
     archive: Archive
+    #: each server's settings (``/goita settings``); None: the operator's for every server
+    settings: ServerSettingsService | None = None
 
 
 class HasServices:

@@ -33,12 +33,12 @@ async def _run(interaction: discord.Interaction[Any],
 
 @app_commands.command(name="new", description="Open a Goita table in this channel")
 @app_commands.describe(
-    target="Points a team needs to win (50-1000, default 150)",
+    target="Points a team needs to win (50-1000, default: the server's setting)",
     double_any_seventh="House rule: 7th and 8th of the same kind always double",
 )
 async def new(interaction: discord.Interaction[Any],
-              target: app_commands.Range[int, 50, 1000] = 150,
-              double_any_seventh: bool = False) -> None:
+              target: app_commands.Range[int, 50, 1000] | None = None,
+              double_any_seventh: bool | None = None) -> None:
     await _run(interaction, lambda c: c.new_table(interaction, target, double_any_seventh))
 
 

@@ -200,8 +200,9 @@ class GameController:
             raise TableError("no_table")
         return table
 
-    async def new_table(self, interaction: discord.Interaction[Any], target: int,
-                        double_any_seventh: bool) -> None:
+    async def new_table(self, interaction: discord.Interaction[Any], target: int | None,
+                        double_any_seventh: bool | None) -> None:
+        """Open a table; what is not chosen comes from the server's settings."""
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
             await say(interaction, t("err.not_in_guild", lang))

@@ -23,6 +23,9 @@ def error_text(exc: TableError, lang: str) -> str:
     code = exc.code
     if code == "table_exists":
         return t("new.exists", lang, link=board_link(exc.params))
+    if code == "channel_not_allowed":
+        channels = ", ".join(f"<#{c}>" for c in exc.params.get("channels", []))
+        return t("err.channel_not_allowed", lang, channels=channels)
     if has(f"err.{code}"):
         return t(f"err.{code}", lang, **exc.params)
     if code.startswith("illegal."):
