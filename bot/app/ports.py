@@ -21,7 +21,15 @@ if TYPE_CHECKING:
     from .ratings import Rating
     from .records import FinishedMatch
     from .settings import ServerSettings
-    from .standings import LeaderboardPage, LeaderboardSort, MatchSummary, PlayerStats, StoredMatch
+    from .standings import (
+        LeaderboardEntry,
+        LeaderboardPage,
+        LeaderboardSort,
+        MatchSummary,
+        PlayerStats,
+        ServerAverages,
+        StoredMatch,
+    )
     from .steplog import LogEntry
     from .table import Table
 
@@ -157,9 +165,18 @@ class ResultsStore(ResultsRecorder, Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A player's numbers on this server, None if they have no recorded match."""
 
+    async def leaderboard_entry(self, guild_id: int, user_id: int,
+                                sort: LeaderboardSort = "rating") -> LeaderboardEntry | None:
+        """The user's line of the leaderboard (rank by ``sort``), None if not on it."""
+
+    async def server_averages(self, guild_id: int) -> ServerAverages | None:
+        """The average of the server's board, None if nobody is on it."""
+
     async def recent_matches(self, guild_id: int, user_id: int, limit: int = 5,
-                             offset: int = 0) -> tuple[list[MatchSummary], int]:
-        """The user's recorded matches on this server, newest first, and their count."""
+                             offset: int = 0, opponent: int | None = None,
+                             ) -> tuple[list[MatchSummary], int]:
+        """The user's recorded matches on this server, newest first, and their count;
+        with ``opponent``, only those where that user played on another team."""
 
     async def get_match(self, guild_id: int, match_id: int,
                         viewer: int | None = None) -> StoredMatch | None:

@@ -28,8 +28,8 @@ class SettingsSelect(discord.ui.DynamicItem[Select], template=SELECT):
         return cls(item, match["what"], int(match["guild"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data = interaction.data or {}
-        values = [str(v) for v in data.get("values", [])]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         changes: dict[str, object]
         if self.what == "flags":
             changes = {flag: flag in values for flag in FLAGS}

@@ -111,8 +111,8 @@ class SettingsForm(discord.ui.Modal):
         await change(interaction, self.guild_id,
                      {name: box.value for name, box in self.inputs.items()})
 
-    async def on_error(self, interaction: discord.Interaction[Any],
-                       error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction[Any],  # type: ignore[override]
+                       error: Exception, /) -> None:
         log.exception("settings form failed", exc_info=error)
         await say(interaction, t("err.internal", lang_of(interaction.locale)))
 

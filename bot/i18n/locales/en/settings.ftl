@@ -54,3 +54,14 @@ settings-bad-channels = { $field }: at most { $max } channels.
 settings-bad-language = { $field }: pick one of the languages offered.
 
 err-channel_not_allowed = This server opens Goita tables only in { $channels }.
+
+# What players asked of the first version: their own place on the leaderboard, the
+# server's average beside their stats, the history against one opponent.
+cmd-history-opponent = opponent
+cmd-history-opponent-desc = Only matches against this player
+stats-lb-you = Your place
+stats-lb-you_value = #{ $rank } · rating { $rating } · wins: { $wins }
+stats-stats-average = Server average
+stats-stats-average_value = Rating { $rating } (you: { $change }) · won { $pct } · matches per player: { $matches } · players: { $players }
+stats-hist-against = Only matches against { $mention }.
+stats-hist-none_against = No recorded match against { $mention } on this server.

@@ -27,7 +27,7 @@ def admin(world: World, name: str = "admin") -> FakeUser:
 
 def field(message: Any, name: str) -> str:
     embed = message.embeds[0]
-    return next(f["value"] for f in embed["fields"] if f["name"] == name)
+    return str(next(f["value"] for f in embed["fields"] if f["name"] == name))
 
 
 async def change_game(world: World, user: FakeUser, **values: str) -> Any:
