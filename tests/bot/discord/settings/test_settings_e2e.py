@@ -78,16 +78,35 @@ async def test_new_tables_use_the_settings_running_ones_keep_theirs_through_a_re
     fresh = world.table()
     assert fresh.target == 300 and fresh.settings is not None
     assert fresh.settings.turn_seconds == 90
-    assert "90" in world.board().text() or fresh.status == "lobby"
+    for _ in range(3):
+        await boss.click(world.board(), custom_id=f"goita:cpu:{fresh.id}:0:easy")
+    await boss.click(world.board(), "Start")
+    await world.settle()
+    assert "90 s per move" in world.board().text()
+    assert "300" in world.board().text()
+    world.chan = old_chan
+    assert "60 s per move" in world.board().text()
     assert running.target == 150 and running.settings is not None
     assert running.settings.turn_seconds == 60
 
     world = await restart(world, make_settings)
+    assert "60 s per move" in world.board().text()
     tables = {t.id: t for t in world.service.live_tables()}
     assert tables[running.id].target == 150
     assert tables[running.id].settings.turn_seconds == 60  # type: ignore[union-attr]
     assert tables[fresh.id].target == 300
     assert tables[fresh.id].settings.turn_seconds == 90  # type: ignore[union-attr]
+    world.chan = new_chan
+    assert "90 s per move" in world.board().text()
+    # the turn timer of the new table runs at its own pace after the restart too
+    table = world.table()
+    for _ in range(300):
+        if any(s in table.to_act() for s in table.humans()) \
+                and table.deadlines.turn_deadline is not None:
+            break
+        await world.advance(1)
+    assert table.deadlines.turn_deadline is not None
+    assert table.deadlines.turn_deadline - table.deadlines.warn_at == 20  # type: ignore
     # the server's settings are kept too
     again = (await boss.run(new_chan, "goita settings")).reply
     assert field(again, "Target score") == "300"
