@@ -14,10 +14,11 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
 :class:`~bot.app.ports.UserRef` unless named ``*_id``)::
 
     create_table(guild_id, channel_id, host, target=None, double_any_seventh=None,
-                 players=4) -> Table
+                 players=4, parent_channel_id=None) -> Table
         host is seated at seat 0; players (4, or 3 for the 3-player variant) sets the
         seat count; target and the house rule default to the server's settings (150, off
-        without them). The table keeps the server's pace (Table.settings) to its end.
+        without them). The table keeps the server's pace (Table.settings) to its end. A
+        thread (parent_channel_id) may hold a table where its parent channel may.
         Presenter: table_changed(reason="created").
     join(table_id, user, seat=None) -> Table          lowest free seat by default
     leave(table_id, user, lobby_only=False) -> Table  lobby: frees the seat (host passes to

@@ -22,14 +22,15 @@ from .timers import arm, operator_pace
 class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
                            target: int | None = None, double_any_seventh: bool | None = None,
-                           players: int = 4) -> Table:
+                           players: int = 4, parent_channel_id: int | None = None) -> Table:
         """Open a table; the server's settings give what is not chosen (target, house rule)
         and the pace the table keeps to its end. A channel the server does not allow is
-        refused ("channel_not_allowed")."""
+        refused ("channel_not_allowed"); a thread counts as its parent channel."""
         pace = None
         if self.server_settings is not None:
             server = await self.server_settings.for_guild(guild_id)
-            if not server.allows_channel(channel_id):
+            if not server.allows_channel(channel_id) and (
+                    parent_channel_id is None or not server.allows_channel(parent_channel_id)):
                 raise TableError("channel_not_allowed", channels=list(server.channels))
             target = server.target if target is None else target
             if double_any_seventh is None:

@@ -208,8 +208,10 @@ class GameController:
             await say(interaction, t("err.not_in_guild", lang))
             return
         try:
+            parent = getattr(interaction.channel, "parent_id", None)  # a thread's channel
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
-                                            user_ref(interaction), target, double_any_seventh)
+                                            user_ref(interaction), target, double_any_seventh,
+                                            parent_channel_id=parent)
         except TableError as exc:
             if exc.code == "table_exists":
                 exc.params.setdefault("guild_id", interaction.guild_id)

@@ -171,6 +171,10 @@ async def test_a_channel_the_server_does_not_allow_is_refused(tmp_path: Path) ->
         assert caught.value.params == {"channels": [7, 8]}
         assert service.live_tables() == [] and await rig.store.load_live() == []
         assert (await service.create_table(1, 8, ALICE)).channel_id == 8
+        thread = await service.create_table(1, 900, ALICE, parent_channel_id=7)
+        assert thread.channel_id == 900  # a thread of an allowed channel
+        with pytest.raises(TableError):
+            await service.create_table(1, 901, ALICE, parent_channel_id=6)
         assert (await service.create_table(2, 500, ALICE)).channel_id == 500  # other server
     finally:
         await service.stop_driver()

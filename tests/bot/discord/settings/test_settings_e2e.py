@@ -172,10 +172,14 @@ async def test_a_table_in_a_channel_that_is_not_allowed_is_refused_with_the_reas
     assert world.service.live_tables() == []
     await bob.run(games, "goita new")
     assert [t.channel_id for t in world.service.live_tables()] == [games.id]
+    thread = world.guild.add_thread(games, "a quiet game")  # a thread counts as its channel
+    await fake_discord.wait_idle()
+    await bob.run(thread, "goita new")
+    assert thread.id in [t.channel_id for t in world.service.live_tables()]
     # back to every channel
     await boss.select(shown, ["all"], placeholder="Channels where tables may open")
     await bob.run(world.chan, "goita new")
-    assert len(world.service.live_tables()) == 2
+    assert len(world.service.live_tables()) == 3
 
 
 @pytest.mark.parametrize("lang", ["de", "ja"])
