@@ -13,6 +13,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.app.learn.suite import Learning
+from bot.app.settings import ServerSettingsService, SettingsPolicy
 from bot.app.tables import TableLimits, TableService
 from bot.client import GoitaBot
 from bot.discord.archive import Archive
@@ -21,10 +22,12 @@ from bot.discord.learn import LearnCog
 from bot.discord.meta import MetaCog
 from bot.discord.presenter import DiscordPresenter
 from bot.discord.services import Services
+from bot.discord.settings import SettingsCog
 from bot.discord.stats import StatsCog
 from bot.storage.db import open_database
 from bot.storage.learn import SqliteLearnStore
 from bot.storage.results import SqliteResultsStore
+from bot.storage.settings import SqliteSettingsStore
 from bot.storage.tables import SqliteTableStore
 
 
@@ -38,18 +41,30 @@ async def assemble(bot: GoitaBot) -> Services:
     s = bot.settings
     limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
                          s.table_create_cooldown_seconds, s.table_create_burst)
-    tables = TableService(SqliteTableStore(conn), bot.clock, presenter, bot.settings,
-                          results=results, limits=limits)
+    # the operator's settings are each server's defaults and limits
+    server_settings = ServerSettingsService(SqliteSettingsStore(conn), SettingsPolicy.of(
+        s, max_tables_per_user=s.max_tables_per_user,
+        max_tables_per_server=s.max_tables_per_server,
+        board_pictures=getattr(s, "board_pictures", True)))
+    tables = TableService(SqliteTableStore(conn), bot.clock, presenter, s, results=results,
+                          limits=limits, server_settings=server_settings)
     presenter.on_board_posted = tables.set_board_message
-    learning = Learning.build(SqliteLearnStore(conn))  # hints, reviews, /goita learn
+
+    async def hints_allowed(guild_id: int) -> bool:
+        return (await server_settings.for_guild(guild_id)).hints_at_rated
+
+    # hints, reviews, /goita learn
+    learning = Learning.build(SqliteLearnStore(conn), hints_allowed=hints_allowed)
     tables.hint_ledger = learning.store
     services = Services(tables=tables, presenter=presenter,
-                        archive=Archive(results, hints=learning.store), learn=learning)
+                        archive=Archive(results, hints=learning.store), learn=learning,
+                        settings=server_settings)
     bot.services = services
     await bot.add_cog(MetaCog())
     await bot.add_cog(GameCog(bot, services))
     await bot.add_cog(StatsCog(bot))
     await bot.add_cog(LearnCog(bot))
+    await bot.add_cog(SettingsCog(bot))
     return services
 
 

@@ -20,7 +20,16 @@ if TYPE_CHECKING:
 
     from .ratings import Rating
     from .records import FinishedMatch
-    from .standings import LeaderboardPage, LeaderboardSort, MatchSummary, PlayerStats, StoredMatch
+    from .settings import ServerSettings
+    from .standings import (
+        LeaderboardEntry,
+        LeaderboardPage,
+        LeaderboardSort,
+        MatchSummary,
+        PlayerStats,
+        ServerAverages,
+        StoredMatch,
+    )
     from .steplog import LogEntry
     from .table import Table
 
@@ -156,9 +165,18 @@ class ResultsStore(ResultsRecorder, Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A player's numbers on this server, None if they have no recorded match."""
 
+    async def leaderboard_entry(self, guild_id: int, user_id: int,
+                                sort: LeaderboardSort = "rating") -> LeaderboardEntry | None:
+        """The user's line of the leaderboard (rank by ``sort``), None if not on it."""
+
+    async def server_averages(self, guild_id: int) -> ServerAverages | None:
+        """The average of the server's board, None if nobody is on it."""
+
     async def recent_matches(self, guild_id: int, user_id: int, limit: int = 5,
-                             offset: int = 0) -> tuple[list[MatchSummary], int]:
-        """The user's recorded matches on this server, newest first, and their count."""
+                             offset: int = 0, opponent: int | None = None,
+                             ) -> tuple[list[MatchSummary], int]:
+        """The user's recorded matches on this server, newest first, and their count;
+        with ``opponent``, only those where that user played on another team."""
 
     async def get_match(self, guild_id: int, match_id: int,
                         viewer: int | None = None) -> StoredMatch | None:
@@ -168,3 +186,22 @@ class ResultsStore(ResultsRecorder, Protocol):
     async def rating_of(self, guild_id: int, entity: str) -> Rating:
         """The current rating of an entity (``user:<id>``, ``cpu:<level>``,
         ``engine:<name>``); :data:`bot.app.ratings.DEFAULT_RATING` if it has none."""
+
+
+class SettingsStore(Protocol):
+    """Each server's changed settings, as a JSON-ready object
+    (:func:`bot.app.settings.stored_form`)."""
+
+    async def load_settings(self, guild_id: int) -> dict[str, Any] | None:
+        """The values the server stored, None if it never changed anything."""
+
+    async def save_settings(self, guild_id: int, values: dict[str, Any], by: int,
+                            at: float) -> None:
+        """Replace the server's stored values (one transaction), noting who and when."""
+
+
+class ServerSettingsSource(Protocol):
+    """What the table service reads when a table opens: the server's settings."""
+
+    async def for_guild(self, guild_id: int) -> ServerSettings:
+        """The server's settings now (the operator's defaults where it changed nothing)."""

@@ -60,6 +60,17 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerAverages:
+    """The average player of a server's board (``/goita stats`` compares with it)."""
+
+    players: int
+    rating: float  # ordinal, rounded to 1 decimal
+    matches: float  # finished matches per player
+    win_pct: float | None  # mean of each player's share of won matches; None: none finished
+    rounds_won: float
+
+
+@dataclass(frozen=True, slots=True)
 class MatchSummary:
     """A recorded match as ``/goita history`` lists it, seen by one player."""
 

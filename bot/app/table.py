@@ -81,6 +81,30 @@ class Deadlines:
             setattr(self, f.name, None)
 
 
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """The server's settings a table opened with and keeps to its end (stored with it, so
+    a restart keeps them too): its pace, its board's language and what it shows.
+
+    ``board_language`` None is the server's locale."""
+
+    turn_seconds: float
+    warning_seconds: float
+    cpu_delay_seconds: float
+    round_pause_seconds: float
+    board_language: str | None = None
+    board_pictures: bool = True
+    hints_at_rated: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
 @dataclass(slots=True)
 class Table:
     id: int
@@ -112,6 +136,9 @@ class Table:
     close_reason: str | None = None
     stopped_early: bool = False
     result_recorded: bool = False
+    #: the server's settings when the table opened; None for a table stored before tables
+    #: kept their own (it runs on the operator's settings)
+    settings: TableSettings | None = None
     #: the running match (None in the lobby); not in the snapshot: rebuilt from the log
     match: Match | None = None
 
@@ -201,6 +228,7 @@ class Table:
             "close_reason": self.close_reason,
             "stopped_early": self.stopped_early,
             "result_recorded": self.result_recorded,
+            "settings": None if self.settings is None else self.settings.to_json(),
         }
 
     @classmethod
@@ -231,6 +259,8 @@ class Table:
             close_reason=data.get("close_reason"),
             stopped_early=bool(data.get("stopped_early", False)),
             result_recorded=bool(data.get("result_recorded", False)),
+            settings=(TableSettings.from_json(data["settings"])
+                      if data.get("settings") is not None else None),
         )
 
 

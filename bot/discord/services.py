@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.app.learn.suite import Learning
+from bot.app.settings import ServerSettingsService
 from bot.app.tables import TableService
 
 from .archive import Archive
@@ -26,6 +27,8 @@ class Services:
     archive: Archive
     #: /goita learn, hints and reviews (None: a bot built without them)
     learn: Learning | None = None
+    #: each server's settings (``/goita settings``); None: the operator's for every server
+    settings: ServerSettingsService | None = None
 
 
 class HasServices:

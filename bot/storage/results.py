@@ -26,6 +26,7 @@ from bot.app.standings import (
     LeaderboardSort,
     MatchSummary,
     PlayerStats,
+    ServerAverages,
     StoredMatch,
 )
 from goita_core.rules import RuleSet
@@ -38,6 +39,30 @@ _SORTS: dict[str, tuple[str, str]] = {
                "ROUND(ordinal, 1) DESC, ordinal DESC, wins DESC, user_id ASC"),
     "wins": ("wins DESC", "wins DESC, ordinal DESC, user_id ASC"),
 }
+
+# shared with the PostgreSQL store (its parameters are numbered; SQLite's are "?")
+#: the server's board ranked by {rank_key}; a query selects one user's line from it
+ENTRY_SQL = ("SELECT RANK() OVER (ORDER BY {rank_key}) AS rank, user_id, name, ordinal, "
+             "matches, wins, matches_cpu, rated_matches FROM results_player WHERE guild_id = ?")
+#: the average player of a server's board
+AVERAGES_SQL = ("SELECT COUNT(*), AVG(ordinal), AVG(matches), "
+                "AVG(CASE WHEN matches > 0 THEN 1.0 * wins / matches END), AVG(rounds_won) "
+                "FROM results_player WHERE guild_id = $1")
+#: the history's filter: the opponent ($3) played the match on another team
+OPPONENT_SQL = (" AND EXISTS (SELECT 1 FROM results_seat o WHERE o.match_id = m.id "
+                "AND o.user_id = $3 AND o.team <> s.team)")
+
+
+def entry_of(r: tuple[Any, ...]) -> LeaderboardEntry:
+    return LeaderboardEntry(int(r[0]), int(r[1]), str(r[2]), round(float(r[3]), 1),
+                            int(r[4]), int(r[5]), int(r[6]), int(r[7]))
+
+
+def averages_of(r: tuple[Any, ...] | None) -> ServerAverages | None:
+    if r is None or not r[0]:
+        return None
+    return ServerAverages(int(r[0]), round(float(r[1]), 1), float(r[2]),
+                          None if r[3] is None else float(r[3]), float(r[4]))
 
 
 class SqliteResultsStore:
@@ -240,23 +265,44 @@ class SqliteResultsStore:
             int(rank_row[0]), int(rank_row[1]), form,
         )
 
+    async def leaderboard_entry(self, guild_id: int, user_id: int,
+                                sort: LeaderboardSort = "rating") -> LeaderboardEntry | None:
+        """The user's line of the leaderboard (rank by ``sort``), None if not on it."""
+        if sort not in ("rating", "wins"):
+            raise ValueError(f"unknown leaderboard sort {sort!r}")
+        async with self.conn.execute(
+            f"SELECT * FROM ({ENTRY_SQL.format(rank_key=_SORTS[sort][0])}) AS ranked "
+            "WHERE user_id = ?", (guild_id, user_id),
+        ) as cur:
+            r = await cur.fetchone()
+        return None if r is None else entry_of(tuple(r))
+
+    async def server_averages(self, guild_id: int) -> ServerAverages | None:
+        """The average of the server's board, None if nobody is on it."""
+        async with self.conn.execute(AVERAGES_SQL.replace("$1", "?"), (guild_id,)) as cur:
+            r = await cur.fetchone()
+        return averages_of(tuple(r) if r is not None else None)
+
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5, offset: int = 0,
+        opponent: int | None = None,
     ) -> tuple[list[MatchSummary], int]:
         """The user's recorded matches on this server, newest first, and how many there
-        are in all."""
+        are in all; with ``opponent``, those where that user played on another team."""
+        against = OPPONENT_SQL.replace("$3", "?") if opponent is not None else ""
+        extra: tuple[int, ...] = (opponent,) if opponent is not None else ()
         async with self.conn.execute(
             "SELECT COUNT(DISTINCT s.match_id) FROM results_seat s JOIN results_match m "
-            "ON m.id = s.match_id WHERE m.guild_id = ? AND s.user_id = ?",
-            (guild_id, user_id),
+            "ON m.id = s.match_id WHERE m.guild_id = ? AND s.user_id = ?" + against,
+            (guild_id, user_id, *extra),
         ) as cur:
             row = await cur.fetchone()
         total = int(row[0]) if row else 0
         async with self.conn.execute(
             "SELECT DISTINCT m.id, m.finished_at FROM results_match m JOIN results_seat s "
-            "ON m.id = s.match_id WHERE m.guild_id = ? AND s.user_id = ? "
-            "ORDER BY m.finished_at DESC, m.id DESC LIMIT ? OFFSET ?",
-            (guild_id, user_id, limit, max(offset, 0)),
+            "ON m.id = s.match_id WHERE m.guild_id = ? AND s.user_id = ?" + against +
+            " ORDER BY m.finished_at DESC, m.id DESC LIMIT ? OFFSET ?",
+            (guild_id, user_id, *extra, limit, max(offset, 0)),
         ) as cur:
             ids = [int(r[0]) for r in await cur.fetchall()]
         out = []

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from .errors import ScenarioError
-from .guilds import ALL_PERMISSIONS, MEMBER_PERMISSIONS, FakeChannel
+from .guilds import ALL_PERMISSIONS, FakeChannel
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -61,7 +61,7 @@ class ActingLayer(SlashLayer):
                 "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                 "guild_locale": guild.locale,
                 "member": guild.member_payload(inter.user) | {
-                    "permissions": str(MEMBER_PERMISSIONS)},
+                    "permissions": str(guild.permissions_of(inter.user))},
                 "authorizing_integration_owners": {"0": str(guild.id)},
                 "context": 0,
             })
@@ -220,7 +220,8 @@ class ActingLayer(SlashLayer):
             if c.get("type") != 4:
                 return {"type": c.get("type"), "custom_id": c.get("custom_id"),
                         "values": []}
-            value = by_id.get(c["custom_id"], "")
+            # an input the user leaves alone is sent with the text it was shown with
+            value = by_id.get(c["custom_id"], c.get("value") or "")
             if c.get("required", True) and not value:
                 raise ScenarioError(f"text input {c['custom_id']!r} is required")
             if not c.get("min_length", 0) <= len(value) <= c.get("max_length", 4000):

@@ -34,6 +34,32 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeUser] = field(default_factory=dict)
     nicks: dict[int, str] = field(default_factory=dict)
+    #: role id -> (name, permissions) besides @everyone
+    roles: dict[int, tuple[str, int]] = field(default_factory=dict)
+    member_roles: dict[int, list[int]] = field(default_factory=dict)
+
+    def add_role(self, name: str, permissions: int = 0) -> int:
+        """A role (announced to the bot as GUILD_ROLE_CREATE); returns its id."""
+        role_id = self.fake.ids.next()
+        self.roles[role_id] = (name, permissions)
+        self.fake.announce_role(self, role_id)
+        return role_id
+
+    def give_role(self, user: FakeUser, role_id: int) -> None:
+        self.member_roles.setdefault(user.id, []).append(role_id)
+
+    def permissions_of(self, user: FakeUser) -> int:
+        """@everyone's permissions and those of the member's roles."""
+        value = MEMBER_PERMISSIONS
+        for role_id in self.member_roles.get(user.id, []):
+            value |= self.roles[role_id][1]
+        return value
+
+    def role_payload(self, role_id: int) -> dict[str, Any]:
+        name, permissions = self.roles[role_id]
+        return {"id": str(role_id), "name": name, "color": 0, "hoist": False,
+                "position": len(self.roles), "permissions": str(permissions),
+                "managed": False, "mentionable": False, "flags": 0}
 
     def add_text_channel(self, name: str) -> FakeChannel:
         channel = FakeChannel(fake=self.fake, id=self.fake.ids.next(), name=name,
@@ -63,7 +89,7 @@ class FakeGuild:
         data: dict[str, Any] = {
             "nick": self.nicks.get(user.id),
             "avatar": None,
-            "roles": [],
+            "roles": [str(r) for r in self.member_roles.get(user.id, [])],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "premium_since": None,
             "deaf": False,
@@ -96,7 +122,7 @@ class FakeGuild:
                 "id": str(self.id), "name": "@everyone", "color": 0, "hoist": False,
                 "position": 0, "permissions": str(MEMBER_PERMISSIONS), "managed": False,
                 "mentionable": False, "flags": 0,
-            }],
+            }, *(self.role_payload(r) for r in self.roles)],
             "emojis": [],
             "stickers": [],
             "features": [],

@@ -49,6 +49,11 @@ class WorldLayer(WaitingLayer):
                 payload["newly_created"] = True
             self._spawn(self._dispatch(event, payload, guild_id=channel.guild.id))
 
+    def announce_role(self, guild: FakeGuild, role_id: int) -> None:
+        if self._bots:
+            payload = {"guild_id": str(guild.id), "role": guild.role_payload(role_id)}
+            self._spawn(self._dispatch("GUILD_ROLE_CREATE", payload, guild_id=guild.id))
+
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         channel = self._dms.get(user.id)
         if channel is None:

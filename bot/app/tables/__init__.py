@@ -13,10 +13,13 @@ only then calls the presenter. Nothing is shown before it is stored.
 API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` are
 :class:`~bot.app.ports.UserRef` unless named ``*_id``)::
 
-    create_table(guild_id, channel_id, host, target=150, double_any_seventh=False,
-                 players=4, limits=None) -> Table
+    create_table(guild_id, channel_id, host, target=None, double_any_seventh=None,
+                 players=4, limits=None, parent_channel_id=None) -> Table
         host is seated at seat 0; players (4, or 3 for the 3-player variant) sets the
-        seat count. Presenter: table_changed(reason="created").
+        seat count; target and the house rule default to the server's settings (150, off
+        without them). The table keeps the server's pace (Table.settings) to its end. A
+        thread (parent_channel_id) may hold a table where its parent channel may.
+        Presenter: table_changed(reason="created").
     join(table_id, user, seat=None) -> Table          lowest free seat by default
     leave(table_id, user, lobby_only=False) -> Table  lobby: frees the seat (host passes to
         the next human; the last human leaving closes the table, reason "empty");
@@ -59,7 +62,7 @@ action), over all matches of the table. ``act`` with another version -> "stale" 
 
 TableError codes (``err.params`` in parentheses):
     no_table, table_exists (table_id, channel_id, board_message_id), bad_target (target,
-    message), not_in_lobby,
+    message), channel_not_allowed (channels: the allowed channel ids), not_in_lobby,
     not_playing, not_finished, already_seated (seat), seat_taken (seat), bad_seat (seat),
     table_full (players), not_seated, not_host, not_host_or_manager, need_four (seated, players),
     bad_players (players), bad_level (level, levels), host_seat (seat), stale (version),
@@ -127,8 +130,10 @@ __all__ = [
 class TableService(RestoreRoom):
     """Every table of the bot. Built with ``TableService(store, clock, presenter, settings,
     player_factory=None, *, results=None, seed_source=None, deal_source=None, rng=None,
-    limits=None)``: ``store`` a :class:`~bot.app.ports.TableStore`, ``results`` a
-    :class:`~bot.app.ports.ResultsRecorder` such as a ``ResultsStore`` (None: results are
-    not recorded), ``settings`` the :class:`TimingSettings`, ``limits`` the default
-    :class:`TableLimits` of creating calls (None: none); the keyword-only ones let tests fix
-    seeds, deals and shuffles."""
+    limits=None, server_settings=None)``: ``store`` a :class:`~bot.app.ports.TableStore`,
+    ``results`` a :class:`~bot.app.ports.ResultsRecorder` such as a ``ResultsStore`` (None:
+    results are not recorded), ``settings`` the :class:`TimingSettings` (the operator's),
+    ``limits`` the default :class:`TableLimits` of creating calls (None: none),
+    ``server_settings`` a :class:`~bot.app.ports.ServerSettingsSource` (None: every server
+    runs on the operator's settings); the other keyword-only ones let tests fix seeds,
+    deals and shuffles."""

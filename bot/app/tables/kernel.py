@@ -29,6 +29,7 @@ from ..ports import (
     Presenter,
     PromptKind,
     ResultsRecorder,
+    ServerSettingsSource,
     TableChange,
     TableStore,
 )
@@ -97,6 +98,7 @@ class TableKernel:
         deal_source: DealSource | None = None,
         rng: random.Random | None = None,
         limits: TableLimits | None = None,
+        server_settings: ServerSettingsSource | None = None,
     ) -> None:
         from .computer import default_player_factory
 
@@ -106,6 +108,8 @@ class TableKernel:
         self.settings = settings
         self.player_factory: PlayerFactory = player_factory or default_player_factory
         self.results = results
+        #: each server's settings, read when a table opens (None: the operator's for all)
+        self.server_settings = server_settings
         sysrand = random.SystemRandom()
         #: where new matches get their seed (tests and the kill -9 harness inject fixed ones)
         self.seed_source: Callable[[], int] = seed_source or (

@@ -13,7 +13,7 @@ may pass its own (a per-server setting); the service's default applies otherwise
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import TableError
 from ..table import Table
@@ -32,6 +32,13 @@ class TableLimits:
     per_server: int | None = None
     cooldown_seconds: float = 0.0
     burst: int = 3
+
+
+def server_limits(limits: TableLimits, per_user: int | None,
+                  per_server: int | None) -> TableLimits:
+    """``limits`` with a server's own table limits where it set them (None: kept)."""
+    return replace(limits, per_user=limits.per_user if per_user is None else per_user,
+                   per_server=limits.per_server if per_server is None else per_server)
 
 
 #: no limit at all (the service's default when it is built without limits)

@@ -16,26 +16,44 @@ from ..errors import TableError
 from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
 from ..table import CPU_LEVELS, Seat, Table
 from .kernel import Outbox, StepResult
-from .limits import TableLimits
+from .limits import TableLimits, server_limits
 from .play import PlayRoom
-from .timers import arm
+from .timers import arm, operator_pace
 
 log = logging.getLogger(__name__)
 
 
 class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
-                           target: int = 150, double_any_seventh: bool = False,
-                           players: int = 4, limits: TableLimits | None = None) -> Table:
-        """``limits``: the abuse limits of this creation (None: the service's)."""
+                           target: int | None = None, double_any_seventh: bool | None = None,
+                           players: int = 4, limits: TableLimits | None = None,
+                           parent_channel_id: int | None = None) -> Table:
+        """Open a table; the server's settings give what is not chosen (target, house rule),
+        its table limits and the pace the table keeps to its end. A channel the server does
+        not allow is refused ("channel_not_allowed"); a thread counts as its parent channel.
+        ``limits``: the abuse limits of this creation (None: the service's, with the
+        server's own table limits where it set them)."""
         use = limits or self.limits
+        pace = None
+        if self.server_settings is not None:
+            server = await self.server_settings.for_guild(guild_id)
+            if not server.allows_channel(channel_id) and (
+                    parent_channel_id is None or not server.allows_channel(parent_channel_id)):
+                raise TableError("channel_not_allowed", channels=list(server.channels))
+            target = server.target if target is None else target
+            if double_any_seventh is None:
+                double_any_seventh = server.double_any_seventh
+            pace = server.table_settings()
+            if limits is None:
+                use = server_limits(use, server.tables_per_user, server.tables_per_server)
+        target = 150 if target is None else target
         try:
             RuleSet(players=players)
         except ValueError:
             raise TableError("bad_players", players=players) from None
         try:
             rules = RuleSet(players=players, target=target,
-                            double_any_seventh=double_any_seventh)
+                            double_any_seventh=bool(double_any_seventh))
         except ValueError as exc:
             raise TableError("bad_target", target=target, message=str(exc)) from None
         out = Outbox()
@@ -46,7 +64,8 @@ class LobbyRoom(PlayRoom):
             now = self.clock.now()
             self._limiter.check(use, self.live_tables(), guild_id, host.id, now)
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
-                          rules=rules, created_at=now, updated_at=now)
+                          rules=rules, created_at=now, updated_at=now,
+                          settings=pace or operator_pace(self.settings))
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
             table.deadlines.lobby_expires_at = now + self.settings.lobby_idle_seconds
             line = table.add_line("log.join", seat=0, name=host.name)
@@ -219,8 +238,11 @@ class LobbyRoom(PlayRoom):
                       limits: TableLimits | None = None) -> Table:
         """``where``: the (guild, channel) of the click; a table elsewhere is refused
         ("wrong_table"), also one loaded again from the store. ``limits``: the abuse limits
-        of this creation (None: the service's)."""
+        of this creation (None: the service's, with the server's own table limits)."""
         use = limits or self.limits
+        if limits is None and where is not None and self.server_settings is not None:
+            server = await self.server_settings.for_guild(where[0])
+            use = server_limits(use, server.tables_per_user, server.tables_per_server)
         if table_id not in self._tables:
             loaded = await self.store.load(table_id)
             if loaded is None:

@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Protocol
 
 from ..ports import PromptKind
-from ..table import Deadlines, Table
+from ..table import Deadlines, Table, TableSettings
 
 if TYPE_CHECKING:
     from .kernel import Outbox
@@ -44,13 +44,29 @@ class TimingSettings(Protocol):
     def engine_pass_env(self) -> list[str]: ...
 
 
+def pace_of(table: Table, settings: TimingSettings) -> TableSettings:
+    """The table's own settings; the operator's for a table stored before tables kept
+    their own."""
+    return table.settings if table.settings is not None else operator_pace(settings)
+
+
+def operator_pace(settings: TimingSettings) -> TableSettings:
+    """The operator's settings as a table's own (tables of a service without servers'
+    settings)."""
+    return TableSettings(turn_seconds=settings.turn_timeout_seconds,
+                         warning_seconds=settings.turn_warning_seconds,
+                         cpu_delay_seconds=settings.cpu_move_delay_seconds,
+                         round_pause_seconds=settings.round_pause_seconds)
+
+
 def arm(table: Table, out: Outbox, settings: TimingSettings, now: float,
         quiet: int | None = None) -> None:
-    """Set the timers for what the table waits for now; prompt humans whose turn starts
-    (except ``quiet``, who is looking at their hand already). A running turn timer is kept
-    while the same humans are to act."""
+    """Set the timers for what the table waits for now, at the table's own pace; prompt
+    humans whose turn starts (except ``quiet``, who is looking at their hand already). A
+    running turn timer is kept while the same humans are to act."""
     d = table.deadlines
     s = settings
+    pace = pace_of(table, settings)
     humans = table.humans()
     if humans and all(table.seat(i).away for i in humans):
         if d.away_close_at is None:
@@ -67,7 +83,7 @@ def arm(table: Table, out: Outbox, settings: TimingSettings, now: float,
         d.clear_turn()
         table.timed_seats = ()
         if d.next_round_at is None:
-            d.next_round_at = now + s.round_pause_seconds
+            d.next_round_at = now + pace.round_pause_seconds
         return
     d.next_round_at = None
     actors = match.round.to_act()
@@ -75,7 +91,7 @@ def arm(table: Table, out: Outbox, settings: TimingSettings, now: float,
     present = [i for i in actors if table.seat(i).present]
     if auto:
         if d.cpu_due_at is None:
-            d.cpu_due_at = now + s.cpu_move_delay_seconds
+            d.cpu_due_at = now + pace.cpu_delay_seconds
     else:
         d.cpu_due_at = None
     if not present:
@@ -83,8 +99,8 @@ def arm(table: Table, out: Outbox, settings: TimingSettings, now: float,
         table.timed_seats = ()
         return
     if not set(present) <= set(table.timed_seats) or d.turn_deadline is None:
-        d.turn_deadline = now + s.turn_timeout_seconds
-        d.warn_at = d.turn_deadline - s.turn_warning_seconds
+        d.turn_deadline = now + pace.turn_seconds
+        d.warn_at = d.turn_deadline - pace.warning_seconds
         fresh = [i for i in present if i not in table.timed_seats]
         kind: PromptKind = "goshi" if match.round.phase == "goshi" else "your_turn"
         for i in fresh:

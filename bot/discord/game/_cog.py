@@ -33,15 +33,15 @@ async def _run(interaction: discord.Interaction[Any],
 
 @app_commands.command(name="new", description="Open a Goita table in this channel")
 @app_commands.describe(
-    target="Points a team needs to win (50-1000, default 150)",
+    target="Points a team needs to win (50-1000, default: the server's setting)",
     double_any_seventh="House rule: 7th and 8th of the same kind always double",
     players="4 players in two teams (default), or 3 players each on their own",
 )
 @app_commands.choices(players=[app_commands.Choice(name="4 players", value=4),
                                app_commands.Choice(name="3 players", value=3)])
 async def new(interaction: discord.Interaction[Any],
-              target: app_commands.Range[int, 50, 1000] = 150,
-              double_any_seventh: bool = False, players: int = 4) -> None:
+              target: app_commands.Range[int, 50, 1000] | None = None,
+              double_any_seventh: bool | None = None, players: int = 4) -> None:
     await _run(interaction,
                lambda c: c.new_table(interaction, target, double_any_seventh, players))
 

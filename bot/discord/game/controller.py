@@ -218,16 +218,18 @@ class GameController:
             raise TableError("no_table")
         return table
 
-    async def new_table(self, interaction: discord.Interaction[Any], target: int,
-                        double_any_seventh: bool, players: int = 4) -> None:
+    async def new_table(self, interaction: discord.Interaction[Any], target: int | None,
+                        double_any_seventh: bool | None, players: int = 4) -> None:
+        """Open a table; what is not chosen comes from the server's settings."""
         lang = lang_of(interaction.locale)
         if interaction.guild_id is None or interaction.channel_id is None:
             await say(interaction, t("err.not_in_guild", lang))
             return
         try:
+            parent = getattr(interaction.channel, "parent_id", None)  # a thread's channel
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
                                             user_ref(interaction), target, double_any_seventh,
-                                            players)
+                                            players, parent_channel_id=parent)
         except TableError as exc:
             if exc.code == "table_exists":
                 exc.params.setdefault("guild_id", interaction.guild_id)

@@ -25,6 +25,9 @@ def error_text(exc: TableError, lang: str) -> str:
         return t("new.exists", lang, link=board_link(exc.params))
     if exc.params.get("players") == 3 and has(f"three.err.{code}"):
         return t(f"three.err.{code}", lang, **exc.params)  # "all three seats", not four
+    if code == "channel_not_allowed":
+        channels = ", ".join(f"<#{c}>" for c in exc.params.get("channels", []))
+        return t("err.channel_not_allowed", lang, channels=channels)
     if has(f"err.{code}"):
         return t(f"err.{code}", lang, **exc.params)
     if code.startswith("illegal."):

@@ -75,8 +75,19 @@ class DiscordPresenter:
             await asyncio.gather(*busy, return_exceptions=True)
 
     def board_lang(self, table: Table) -> str:
+        """The table's board language (a server setting), else the server's locale."""
+        if table.settings is not None and table.settings.board_language:
+            return lang_of(table.settings.board_language)
         guild = self.client.get_guild(table.guild_id)
         return lang_of(guild.preferred_locale if guild is not None else None)
+
+    def pace(self, table: Table) -> tuple[int, int]:
+        """The table's turn time and warning in whole seconds (its own settings, else the
+        operator's)."""
+        own = table.settings
+        if own is None:
+            return self.turn_seconds, self.warning_seconds
+        return int(own.turn_seconds), int(own.warning_seconds)
 
     # -- Presenter protocol ----------------------------------------------------------------------
     async def table_changed(self, table: Table, change: TableChange) -> None:
@@ -99,7 +110,7 @@ class DiscordPresenter:
                 return
             lang = lang_of(s.locale)
             mention = f"<@{s.user_id}>"
-            secs = self.warning_seconds
+            secs = self.pace(table)[1]
             if kind == "timeout_warning":
                 entry = self.hands.hands.get((table.id, s.user_id))
                 if entry is not None and self.hands.token_alive(entry):
@@ -143,7 +154,7 @@ class DiscordPresenter:
             return render_closed(table, table.close_reason or "other", lang,
                                  minutes=self.lobby_minutes)
         if table.status == "playing":
-            return render_board(table, lang, self.turn_seconds)
+            return render_board(table, lang, self.pace(table)[0])
         if table.status == "finished" and not table.stopped_early:
             return render_match_end(table, lang)
         return render_closed(table, table.close_reason or "other", lang)

@@ -31,8 +31,9 @@ async def leaderboard(interaction: discord.Interaction,
     order: LeaderboardSort = "wins" if sort is not None and sort.value == "wins" else "rating"
     results = services_of(interaction.client).archive.results
     page = await results.leaderboard(interaction.guild_id, order)
+    me = await results.leaderboard_entry(interaction.guild_id, interaction.user.id, order)
     await interaction.response.send_message(
-        embed=render_leaderboard(page, interaction.locale),
+        embed=render_leaderboard(page, interaction.locale, me),
         view=leaderboard_view(page, interaction.locale))
 
 
@@ -48,17 +49,21 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     if st is None:
         await deny(interaction, "stats.no_stats", name=who.display_name)
         return
-    await interaction.response.send_message(embed=render_stats(st, interaction.locale))
+    average = await results.server_averages(interaction.guild_id)
+    await interaction.response.send_message(embed=render_stats(st, interaction.locale, average))
 
 
 @app_commands.command(name="history", description="Your recent Goita matches on this server")
-async def history(interaction: discord.Interaction) -> None:
+@app_commands.describe(opponent="Only matches against this player")
+async def history(interaction: discord.Interaction,
+                  opponent: discord.User | None = None) -> None:
     if interaction.guild_id is None:
         await deny(interaction, "stats.wrong_guild")
         return
     content, view = await history_message(services_of(interaction.client).archive,
                                           interaction.guild_id, interaction.user.id, 0,
-                                          interaction.locale)
+                                          interaction.locale,
+                                          None if opponent is None else opponent.id)
     await interaction.response.send_message(content, view=view, ephemeral=True)
 
 

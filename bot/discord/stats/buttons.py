@@ -52,21 +52,24 @@ class LeaderboardButton(discord.ui.DynamicItem[Button], template=LEADERBOARD):
             return
         results = services_of(interaction.client).archive.results
         page = await results.leaderboard(self.guild_id, self.sort, self.page)
+        me = await results.leaderboard_entry(self.guild_id, interaction.user.id, self.sort)
         await interaction.response.edit_message(
-            embed=render_leaderboard(page, interaction.locale),
+            embed=render_leaderboard(page, interaction.locale, me),
             view=leaderboard_view(page, interaction.locale))
 
 
 class HistoryButton(discord.ui.DynamicItem[Button], template=HISTORY):
-    def __init__(self, item: Button, user_id: int, page: int) -> None:
+    def __init__(self, item: Button, user_id: int, page: int,
+                 opponent: int | None = None) -> None:
         super().__init__(item)
-        self.user_id, self.page = user_id, page
+        self.user_id, self.page, self.opponent = user_id, page, opponent
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /,
                              ) -> HistoryButton:
-        return cls(_button(item), int(match["user"]), int(match["page"]))
+        opponent = int(match["opp"]) if match["opp"] else None
+        return cls(_button(item), int(match["user"]), int(match["page"]), opponent)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not fits(self.user_id):
@@ -80,7 +83,7 @@ class HistoryButton(discord.ui.DynamicItem[Button], template=HISTORY):
             return
         content, view = await history_message(
             services_of(interaction.client).archive, interaction.guild_id, self.user_id,
-            self.page, interaction.locale)
+            self.page, interaction.locale, self.opponent)
         await interaction.response.edit_message(content=content, view=view)
 
 

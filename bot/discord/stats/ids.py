@@ -2,7 +2,8 @@
 messages keep working after a restart::
 
     gstats:lb:<guild>:<rating|wins>:<page>      leaderboard page (anyone may page)
-    gstats:hist:<user>:<page>                   the user's history page (ephemeral)
+    gstats:hist:<user>:<page>[:<opponent>]      the user's history page (ephemeral),
+                                                against one opponent
     gstats:dl:<match>:<yaml|json>               send the kifu / native record (ephemeral)
     gstats:rp:<match>:<frame>:<tag>             replay frame; tag keeps ids unique per message
 
@@ -18,7 +19,7 @@ import discord
 from bot.app.standings import LeaderboardSort
 
 LEADERBOARD = r"gstats:lb:(?P<guild>[0-9]{1,20}):(?P<sort>rating|wins):(?P<page>[0-9]{1,6})"
-HISTORY = r"gstats:hist:(?P<user>[0-9]{1,20}):(?P<page>[0-9]{1,6})"
+HISTORY = r"gstats:hist:(?P<user>[0-9]{1,20}):(?P<page>[0-9]{1,6})(?::(?P<opp>[0-9]{1,20}))?"
 DOWNLOAD = r"gstats:dl:(?P<match>[0-9]{1,19}):(?P<fmt>yaml|json)"
 REPLAY = r"gstats:rp:(?P<match>[0-9]{1,19}):(?P<frame>[0-9]{1,6}):(?P<tag>[a-z])"
 
@@ -34,9 +35,11 @@ def leaderboard_button(guild_id: int, sort: LeaderboardSort, page: int, label: s
 
 
 def history_button(user_id: int, page: int, label: str, *, disabled: bool = False,
-                   row: int | None = None) -> discord.ui.Button[Any]:
+                   row: int | None = None, opponent: int | None = None
+                   ) -> discord.ui.Button[Any]:
+    against = "" if opponent is None else f":{opponent}"
     return discord.ui.Button(label=label, disabled=disabled, row=row,
-                             custom_id=f"gstats:hist:{user_id}:{page}")
+                             custom_id=f"gstats:hist:{user_id}:{page}{against}")
 
 
 def download_button(match_id: int, fmt: Format, label: str, *,

@@ -6,7 +6,14 @@ import unicodedata
 
 import discord
 
-from bot.app.standings import LeaderboardPage, MatchSummary, PlayerStats, StoredMatch
+from bot.app.standings import (
+    LeaderboardEntry,
+    LeaderboardPage,
+    MatchSummary,
+    PlayerStats,
+    ServerAverages,
+    StoredMatch,
+)
 from bot.i18n import t
 
 Locale = str | discord.Locale | None
@@ -55,7 +62,9 @@ def scores(summary: MatchSummary, locale: Locale) -> str:
     )
 
 
-def render_leaderboard(page: LeaderboardPage, locale: Locale) -> discord.Embed:
+def render_leaderboard(page: LeaderboardPage, locale: Locale,
+                       me: LeaderboardEntry | None = None) -> discord.Embed:
+    """One page; ``me`` (the caller's line) is added when the caller is not on it."""
     title = t("stats.lb.title", locale)
     sort_name = t(f"stats.lb.sort.{page.sort}", locale)
     if not page.entries:
@@ -75,12 +84,18 @@ def render_leaderboard(page: LeaderboardPage, locale: Locale) -> discord.Embed:
             ))
         desc = "\n".join(lines)
     embed = discord.Embed(title=f"{title} · {sort_name}", description=desc)
+    if me is not None and all(e.user_id != me.user_id for e in page.entries):
+        embed.add_field(name=t("stats.lb.you", locale),
+                        value=t("stats.lb.you_value", locale, rank=me.rank,
+                                rating=f"{me.rating:.1f}", wins=me.wins))
     embed.set_footer(text=t("stats.lb.footer", locale, page=page.page + 1, pages=page.pages,
                             total=page.total))
     return embed
 
 
-def render_stats(st: PlayerStats, locale: Locale) -> discord.Embed:
+def render_stats(st: PlayerStats, locale: Locale,
+                 average: ServerAverages | None = None) -> discord.Embed:
+    """A player's numbers, and the server's average player beside them."""
     embed = discord.Embed(title=t("stats.stats.title", locale, name=st.name))
     embed.add_field(name=t("stats.stats.rating", locale),
                     value=t("stats.stats.rating_value", locale, rating=f"{st.rating:.1f}",
@@ -99,6 +114,13 @@ def render_stats(st: PlayerStats, locale: Locale) -> discord.Embed:
     embed.add_field(name=t("stats.stats.stopped", locale), value=str(st.stopped))
     embed.add_field(name=t("stats.stats.form", locale),
                     value=" ".join(st.form) if st.form else "–", inline=False)
+    if average is not None:
+        avg_pct = "–" if average.win_pct is None else f"{100 * average.win_pct:.0f}%"
+        embed.add_field(name=t("stats.stats.average", locale), inline=False,
+                        value=t("stats.stats.average_value", locale,
+                                rating=f"{average.rating:.1f}",
+                                change=f"{st.rating - average.rating:+.1f}", pct=avg_pct,
+                                matches=f"{average.matches:.1f}", players=average.players))
     embed.set_footer(text=t("stats.stats.footer", locale))
     return embed
 

@@ -39,17 +39,25 @@ def leaderboard_view(page: LeaderboardPage, locale: Locale) -> discord.ui.View:
 
 
 async def history_message(archive: Archive, guild_id: int, user_id: int, page: int,
-                          locale: Locale) -> tuple[str, discord.ui.View]:
+                          locale: Locale, opponent: int | None = None
+                          ) -> tuple[str, discord.ui.View]:
+    """A page of the user's history (with ``opponent``: only matches against them)."""
     results = archive.results
-    _, total = await results.recent_matches(guild_id, user_id, limit=1)
+    _, total = await results.recent_matches(guild_id, user_id, limit=1, opponent=opponent)
     pages = max(1, -(-total // HISTORY_PAGE))
     page = min(max(page, 0), pages - 1)
     matches, total = await results.recent_matches(guild_id, user_id, limit=HISTORY_PAGE,
-                                                  offset=page * HISTORY_PAGE)
+                                                  offset=page * HISTORY_PAGE,
+                                                  opponent=opponent)
     items: list[discord.ui.Item[Any]] = []
+    mention = f"<@{opponent}>"
     if not matches:
-        return t("stats.hist.empty", locale), frozen_view(items)
+        empty = t("stats.hist.empty", locale) if opponent is None \
+            else t("stats.hist.none_against", locale, mention=mention)
+        return empty, frozen_view(items)
     lines = [t("stats.hist.title", locale, page=page + 1, pages=pages, total=total)]
+    if opponent is not None:
+        lines.append(t("stats.hist.against", locale, mention=mention))
     for row, s in enumerate(matches):
         stored = await results.get_match(guild_id, s.id)
         assert stored is not None
@@ -66,9 +74,10 @@ async def history_message(archive: Archive, guild_id: int, user_id: int, page: i
                                             row=row))
     if pages > 1:  # the last row, below the matches' rows
         items.append(history_button(user_id, max(page - 1, 0), t("stats.btn.newer", locale),
-                                    disabled=page == 0, row=HISTORY_PAGE))
+                                    disabled=page == 0, row=HISTORY_PAGE, opponent=opponent))
         items.append(history_button(user_id, page + 1, t("stats.btn.older", locale),
-                                    disabled=page + 1 >= pages, row=HISTORY_PAGE))
+                                    disabled=page + 1 >= pages, row=HISTORY_PAGE,
+                                    opponent=opponent))
     return "\n".join(lines), frozen_view(items)
 
 

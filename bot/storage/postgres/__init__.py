@@ -6,11 +6,13 @@ Selected by ``DATABASE_URL=postgresql://...``; SQLite (:mod:`bot.storage`) stays
 from bot.storage.postgres.db import open_pool
 from bot.storage.postgres.leases import LeaseLost, ShardLeases, ShardsBusy, ShardSet, shard_of
 from bot.storage.postgres.results import PgResultsStore
+from bot.storage.postgres.settings import PgSettingsStore
 from bot.storage.postgres.tables import PgTableStore
 
 __all__ = [
     "LeaseLost",
     "PgResultsStore",
+    "PgSettingsStore",
     "PgTableStore",
     "ShardLeases",
     "ShardSet",

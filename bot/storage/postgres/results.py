@@ -21,9 +21,11 @@ from bot.app.standings import (
     LeaderboardSort,
     MatchSummary,
     PlayerStats,
+    ServerAverages,
     StoredMatch,
 )
 from bot.storage.postgres.db import Connection, Pool
+from bot.storage.results import AVERAGES_SQL, ENTRY_SQL, OPPONENT_SQL, averages_of, entry_of
 
 # (rank key, full order) per sort, as in SQLite; round() of a double needs numeric here
 _SORTS: dict[str, tuple[str, str]] = {
@@ -148,20 +150,40 @@ class PgResultsStore:
             int(rank_row[0]), int(rank_row[1]), form,
         )
 
+    async def leaderboard_entry(self, guild_id: int, user_id: int,
+                                sort: LeaderboardSort = "rating") -> LeaderboardEntry | None:
+        """The user's line of the leaderboard (rank by ``sort``), None if not on it."""
+        if sort not in ("rating", "wins"):
+            raise ValueError(f"unknown leaderboard sort {sort!r}")
+        ranked = ENTRY_SQL.format(rank_key=_SORTS[sort][0]).replace("?", "$1")
+        r = await self.pool.fetchrow(
+            f"SELECT * FROM ({ranked}) AS ranked WHERE user_id = $2", guild_id, user_id)
+        return None if r is None else entry_of(tuple(r))
+
+    async def server_averages(self, guild_id: int) -> ServerAverages | None:
+        """The average of the server's board, None if nobody is on it."""
+        r = await self.pool.fetchrow(AVERAGES_SQL, guild_id)
+        return averages_of(tuple(r) if r is not None else None)
+
     async def recent_matches(
         self, guild_id: int, user_id: int, limit: int = 5, offset: int = 0,
+        opponent: int | None = None,
     ) -> tuple[list[MatchSummary], int]:
         """The user's recorded matches on this server, newest first, and how many there
-        are in all."""
+        are in all; with ``opponent``, those where that user played on another team."""
+        against, extra = "", []
+        if opponent is not None:
+            against, extra = OPPONENT_SQL, [opponent]
+        n = 3 + len(extra)
         total = int(await self.pool.fetchval(
             "SELECT count(DISTINCT s.match_id) FROM results_seat s JOIN results_match m "
-            "ON m.id = s.match_id WHERE m.guild_id = $1 AND s.user_id = $2",
-            guild_id, user_id))
+            "ON m.id = s.match_id WHERE m.guild_id = $1 AND s.user_id = $2" + against,
+            guild_id, user_id, *extra))
         rows = await self.pool.fetch(
             "SELECT DISTINCT m.id, m.finished_at FROM results_match m JOIN results_seat s "
-            "ON m.id = s.match_id WHERE m.guild_id = $1 AND s.user_id = $2 "
-            "ORDER BY m.finished_at DESC, m.id DESC LIMIT $3 OFFSET $4",
-            guild_id, user_id, limit, max(offset, 0))
+            "ON m.id = s.match_id WHERE m.guild_id = $1 AND s.user_id = $2" + against +
+            f" ORDER BY m.finished_at DESC, m.id DESC LIMIT ${n} OFFSET ${n + 1}",
+            guild_id, user_id, *extra, limit, max(offset, 0))
         out = []
         for r in rows:
             stored = await self.get_match(guild_id, int(r[0]), viewer=user_id)

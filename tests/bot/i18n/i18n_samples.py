@@ -113,6 +113,11 @@ def worst_params(lang: str) -> dict[str, Any]:
         "first_label": _longest(lang, "hand.first_label.block",
                                 "hand.first_label.face_down"),
     }
+    # a server setting's name, and a refusal naming 25 allowed channels or a role
+    texts["field"] = _longest(lang, *(k for k in keys() if k.startswith("settings.field.")))
+    texts["channels"] = ", ".join(["<#1234567890123456789>"] * 25)
+    texts["role"] = "<@&1234567890123456789>"
+    numbers.update(min=BIG, max=BIG)
     # a hint or review line: the longest move label and the longest reason of the catalog
     texts["move"] = _longest(lang, *(k for k in keys() if k.startswith("learn.move.")),
                              **texts)

@@ -15,6 +15,8 @@ TITLE = FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
 DESCRIPTION = 4096
+#: a form's title and its text inputs' labels
+MODAL_TEXT = 45
 
 #: where a message is shown; anything else is at most one embed field value
 LIMITS = {
@@ -23,8 +25,18 @@ LIMITS = {
     "lobby.swap": PLACEHOLDER, "lobby.remove": PLACEHOLDER, "lobby.engine": PLACEHOLDER,
     "board.seat": FIELD_NAME, "board.last_moves": FIELD_NAME, "match.rounds": FIELD_NAME,
     "rules.text": DESCRIPTION,
+    # the settings message: option labels, a form's title, its inputs' labels and hints
+    "settings.all_channels": OPTION_LABEL, "settings.server_locale": OPTION_LABEL,
+    "settings.no_role": OPTION_LABEL, "settings.limit.hint": OPTION_LABEL,
+    "settings.form.game": MODAL_TEXT, "settings.form.limits": MODAL_TEXT,
+    **{f"settings.field.{name}": MODAL_TEXT for name in (
+        "target", "turn_seconds", "warning_seconds", "cpu_delay_seconds",
+        "round_pause_seconds", "tables_per_user", "tables_per_server")},
+    **{f"settings.field.{name}": OPTION_LABEL for name in (
+        "double_any_seventh", "board_pictures", "hints_at_rated")},
 }
 PREFIX_LIMITS = (("btn.", BUTTON_LABEL), ("stats.btn.", BUTTON_LABEL),
+                 ("settings.btn.", BUTTON_LABEL), ("settings.pick.", PLACEHOLDER),
                  ("stats.stats.", FIELD_NAME))
 SUFFIX_LIMITS = ((".title", TITLE), (".footer", FOOTER), ("_value", FIELD_VALUE))
 #: parameters that mean something shorter in one message ("a" and "b" are seat numbers here)

@@ -194,3 +194,33 @@ async def test_concurrent_results_of_one_server_lose_no_update(stores: Stores) -
     assert ann is not None and (ann.matches, ann.rated_matches) == (8, 8)
     cpu = await results.rating_of(1000, "cpu:hard")
     assert cpu.sigma < (await results.rating_of(2000, "cpu:hard")).sigma
+
+
+async def test_own_place_server_average_and_history_against_one_opponent(
+        stores: Stores) -> None:
+    results = stores.results
+    assert await results.server_averages(1000) is None
+    assert await results.leaderboard_entry(1000, 11) is None
+    await results.record_match(finished(1, 0))  # Ann & Bea (team 0) beat CPU & Cid
+    await results.record_match(finished(2, 1))
+    await results.record_match(finished(3, None, stopped=True))
+    board = await results.leaderboard(1000, "wins")
+    for sort in ("rating", "wins"):
+        ranked = (await results.leaderboard(1000, sort)).entries
+        for line in ranked:
+            assert await results.leaderboard_entry(1000, line.user_id, sort) == line
+    assert board.total == 3
+    avg = await results.server_averages(1000)
+    assert avg is not None and avg.players == 3 and avg.matches == 2.0
+    assert avg.win_pct == 0.5  # each of the three won one of their two finished matches
+    ann = await results.player_stats(1000, 11)
+    assert ann is not None
+    ratings = [e.rating for e in board.entries]
+    assert abs(avg.rating - sum(ratings) / 3) < 0.11
+    # Ann sat on team 0 with Bea, against Cid (and the CPU) on team 1
+    against_cid, total = await results.recent_matches(1000, 11, opponent=13)
+    assert total == 3 and [m.table_id for m in against_cid] == [3, 2, 1]
+    with_bea, total = await results.recent_matches(1000, 11, opponent=12)
+    assert (with_bea, total) == ([], 0)  # a partner is not an opponent
+    page, total = await results.recent_matches(1000, 13, limit=1, offset=1, opponent=11)
+    assert total == 3 and [m.table_id for m in page] == [2]
