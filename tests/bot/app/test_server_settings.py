@@ -55,11 +55,11 @@ async def test_change_stores_only_what_differs_and_reads_it_back() -> None:
     store = MemoryStore()
     service = ServerSettingsService(store, POLICY)
     s = await service.change(1, 9, 0.0, {"target": "300", "turn_seconds": "1,5e2",
-                                         "channels": [5, 4, 5], "hints_at_rated": True,
+                                         "channels": [5, 4, 5], "hints_at_rated": False,
                                          "board_language": "de"})
     assert s.target == 300 and s.turn_seconds == 150.0 and s.channels == (4, 5)
     assert store.saved[1] == {"target": 300, "turn_seconds": 150.0, "channels": [4, 5],
-                              "hints_at_rated": True, "board_language": "de"}
+                              "hints_at_rated": False, "board_language": "de"}
     again = await service.for_guild(1)
     assert again == s
     assert not again.allows_channel(6) and again.allows_channel(4)

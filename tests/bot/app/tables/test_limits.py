@@ -4,10 +4,12 @@ passes its own; the service's default applies otherwise. Rematches count as crea
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app.errors import TableError
+from bot.app.settings import ServerSettingsService, SettingsPolicy
 from bot.app.tables import TableLimits
 from tests.bot.app.kit import ALICE, BOB, Timing, choose, make_rig
 
@@ -49,5 +51,33 @@ async def test_a_rematch_is_a_creation(tmp_path: Path) -> None:
             await rig.service.rematch(table.id, ALICE, limits=limits)
         assert info.value.code == "cooldown" and info.value.params["seconds"] == 50
         assert table.status == "finished"
+    finally:
+        await rig.conn.close()
+
+
+class _SettingsStore:
+    def __init__(self, saved: dict[int, dict[str, Any]]) -> None:
+        self.saved = saved
+
+    async def load_settings(self, guild_id: int) -> dict[str, Any] | None:
+        return self.saved.get(guild_id)
+
+    async def save_settings(self, guild_id: int, values: dict[str, Any], by: int,
+                            at: float) -> None:
+        self.saved[guild_id] = dict(values)
+
+
+async def test_a_servers_own_table_limits_apply_to_its_creations(tmp_path: Path) -> None:
+    rig = await make_rig(tmp_path / "s.sqlite3")
+    policy = SettingsPolicy.of(Timing(), max_tables_per_user=3, max_tables_per_server=20)
+    rig.service.server_settings = ServerSettingsService(
+        _SettingsStore({1: {"tables_per_user": 1}}), policy)
+    try:
+        await rig.service.create_table(1, 10, ALICE)
+        with pytest.raises(TableError) as info:
+            await rig.service.create_table(1, 11, ALICE)
+        assert info.value.code == "too_many_tables_user" and info.value.params["limit"] == 1
+        await rig.service.create_table(2, 20, ALICE)  # another server keeps the default
+        assert sorted(t.channel_id for t in rig.service.live_tables()) == [10, 20]
     finally:
         await rig.conn.close()
