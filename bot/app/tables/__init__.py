@@ -31,7 +31,7 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     move_seat(table_id, by, from_seat, to_seat) -> Table   host; swaps if occupied
     start(table_id, by) -> Table                      host, every seat taken. reason "start"
     cancel(table_id, by) -> Table                     host, lobby only. table_closed("cancelled")
-    stop(table_id, by, can_manage=False) -> Table     host or can_manage (Manage Messages);
+    stop(table_id, by, can_manage=False, lobby_only=False) -> Table  host or can_manage;
         lobby or playing; a started match is recorded as stopped early. table_closed("stopped")
     rematch(table_id, by, where=None, limits=None) -> Table   a seated human of a finished
         table; same seats, new match, starts at once. reason "start". where: (guild, channel) of
@@ -66,7 +66,7 @@ TableError codes (``err.params`` in parentheses):
     not_playing, not_finished, already_seated (seat), seat_taken (seat), bad_seat (seat),
     table_full (players), not_seated, not_host, not_host_or_manager, need_four (seated, players),
     bad_players (players), bad_level (level, levels), host_seat (seat), stale (version),
-    not_your_turn,
+    not_your_turn, stop_started (a lobby-only stop of a table whose match has started),
     "illegal.<rule>" (rule, message) for every goita_core IllegalAction rule code
     (e.g. illegal.must_lead, illegal.block_mismatch, illegal.ou_attack_not_allowed).
 

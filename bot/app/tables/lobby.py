@@ -211,10 +211,15 @@ class LobbyRoom(PlayRoom):
 
         return await self._mutate(table_id, step)
 
-    async def stop(self, table_id: int, by: UserRef, can_manage: bool = False) -> Table:
+    async def stop(self, table_id: int, by: UserRef, can_manage: bool = False,
+                   lobby_only: bool = False) -> Table:
+        """``lobby_only``: the host confirmed closing a lobby; a match started meanwhile is
+        not stopped ("stop_started"), checked under the table's lock."""
         def step(table: Table, out: Outbox) -> StepResult:
             if not table.live:
                 raise TableError("not_playing")
+            if lobby_only and table.status != "lobby":
+                raise TableError("stop_started")
             if by.id != table.host_id and not can_manage:
                 raise TableError("not_host_or_manager")
             self._close(table, out, "stopped", stopped_early=table.status == "playing")

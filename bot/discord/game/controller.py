@@ -207,7 +207,8 @@ class GameController:
         # Stopping records the match: acknowledge first so the 3 s limit is never at risk.
         await interaction.response.defer()
         await self.service.stop(bid.table_id, user_ref(interaction),
-                                can_manage=bool(perms.manage_messages))
+                                can_manage=bool(perms.manage_messages),
+                                lobby_only=bid.arg == "lobby")
         await interaction.edit_original_response(
             content=t("stop.done", lang_of(interaction.locale)), embed=None, view=None)
 

@@ -232,3 +232,14 @@ async def test_old_closed_tables_are_forgotten(rig: Rig, monkeypatch: pytest.Mon
         rig.service.get(ids[0])
     assert info.value.code == "no_table"
     assert (await rig.store.load(ids[0])) is not None  # still in the store
+
+
+async def test_a_lobby_only_stop_of_a_started_match_is_refused_and_changes_nothing(
+        rig: Rig) -> None:
+    table = await full_table(rig, "easy", "easy", "easy")
+    await rig.service.start(table.id, ALICE)
+    await refused(rig, table.id, "stop_started",
+                  rig.service.stop(table.id, ALICE, lobby_only=True))
+    assert rig.service.get(table.id).status == "playing"
+    lobby = await full_table(rig, "easy", channel=501, host=BOB)
+    assert (await rig.service.stop(lobby.id, BOB, lobby_only=True)).status == "cancelled"
