@@ -169,12 +169,10 @@ async def run_steps(cfg: dict[str, Any], procs: int, args: argparse.Namespace,
             after = dbs.cpu() if cfg["kind"] == "pg" else None
             out[phase] = merge(parts, None if before is None or after is None
                                else after - before)
-        for child in children:
-            assert child.stdin is not None
-            child.stdin.write("quit\n")
-            child.stdin.close()
     finally:
         for child in children:
+            if child.stdin is not None and not child.stdin.closed:
+                child.stdin.close()  # a writer reads end-of-file as quit
             child.wait(timeout=60)
     return out
 
@@ -237,6 +235,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp, Databases(args.database_url,
                                                          args.pg_fsync) as dbs:
         folder = Path(tmp)
+        emit(args, "machine: {cpus} cores, load average {load_average_at_start:.1f} "
+             "(figures are wall clock: a busy machine slows them)", results)
         started = time.perf_counter()
         trajectories = await capture(folder, args.matches)
         steps = [s for t in trajectories for s in t.steps]
@@ -260,6 +260,11 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                         target = str(path)
                     else:
                         target = await dbs.new()
+                        if "fsync" not in figures:
+                            emit(args, "pg     server: {where}, fsync {fsync}, pool of "
+                                 "{pool} per process", {"where": "given" if args.database_url
+                                 else "private", "fsync": "on" if dbs.fsync else "off",
+                                 "pool": args.pool_size})
                         figures["fsync"] = dbs.fsync
                     r = figures[f"{procs}p"] = await run_steps(
                         {**base, "kind": kind, "target": target}, procs, args, dbs)

@@ -224,7 +224,7 @@ class Writer:
 
 async def worker(cfg: dict[str, Any]) -> None:
     """A writing process: ``ready`` after creating its tables, then one JSON line per
-    command read from stdin (``saturated S``, ``paced RATE S``, ``quit``)."""
+    command read from stdin (``saturated S``, ``paced RATE S``); end of input ends it."""
     # the trajectories were written by the parent of this process
     trajectories = pickle.loads(Path(cfg["trajectories"]).read_bytes())
     store, close = await open_store(cfg)
