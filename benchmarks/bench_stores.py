@@ -14,7 +14,8 @@
   when the store is not the bottleneck). CPU is per committed step: the writer processes
   (their SQLite threads included) and, on a private server, PostgreSQL's processes.
 - restore: ``--restore-tables`` (1,000) tables mid-match, then ``TableService.restore()``
-  on a new connection: load, replay every match from its log, save each table again.
+  on a new connection: load, replay every match from its log, save each table again. On
+  PostgreSQL also by two processes at once, each restoring the tables of its own shard.
 
 Without ``--database-url`` a private PostgreSQL is started from the installed binaries
 (tests/pg_server.py), with fsync on (``--no-pg-fsync``: off, as in the tests); with it,
@@ -41,12 +42,18 @@ from typing import Any
 
 import asyncpg
 
-from benchmarks.store_writer import Closer, Trajectory, as_table, capture, open_store, percentile
-from bot.app.tables import TableService
+from benchmarks.store_writer import (
+    Closer,
+    Trajectory,
+    as_table,
+    capture,
+    open_store,
+    percentile,
+    restore_here,
+)
 from bot.storage.db import open_database
 from bot.storage.postgres import PgTableStore, open_pool
 from bot.storage.tables import SqliteTableStore
-from tests.bot.app.kit import FakeClock, FixedSeeds, RecordingPresenter, Timing
 
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -137,43 +144,55 @@ def merge(parts: list[dict[str, Any]], server_cpu: float | None) -> dict[str, An
             "load_average": os.getloadavg()[0], "errors": errors}
 
 
-async def run_steps(cfg: dict[str, Any], procs: int, args: argparse.Namespace,
-                    dbs: Databases) -> dict[str, Any]:
-    """Start ``procs`` writers on one database, run both phases, merge their figures."""
-    children = [subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.store_writer", json.dumps(
-            {**cfg, "index": i, "procs": procs, "tables": args.tables // procs})],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        for i in range(procs)]
-    loop = asyncio.get_running_loop()
+class Writers:
+    """``procs`` writer processes (benchmarks/store_writer.py) on one database, each with
+    ``tables`` live tables of its own shard."""
 
-    async def ask(command: str | None) -> list[dict[str, Any]]:
-        for child in children:
+    def __init__(self, cfg: dict[str, Any], procs: int, tables: int) -> None:
+        self.children = [subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.store_writer", json.dumps(
+                {**cfg, "index": i, "procs": procs, "tables": tables})],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for i in range(procs)]
+
+    async def ask(self, command: str | None) -> list[dict[str, Any]]:
+        """Send ``command`` to every writer and read their answers (None: wait until every
+        writer has created its tables)."""
+        loop = asyncio.get_running_loop()
+        for child in self.children:
             if command:
                 assert child.stdin is not None
                 child.stdin.write(command + "\n")
                 child.stdin.flush()
         lines = [await loop.run_in_executor(None, c.stdout.readline)  # type: ignore[union-attr]
-                 for c in children]
+                 for c in self.children]
         if not all(lines):
             raise SystemExit("a writer process failed (its error is above)")
         return [json.loads(x) for x in lines] if command else []
 
+    def close(self) -> None:
+        for child in self.children:
+            if child.stdin is not None and not child.stdin.closed:
+                child.stdin.close()  # a writer reads end-of-file as quit
+            child.wait(timeout=60)
+
+
+async def run_steps(cfg: dict[str, Any], procs: int, args: argparse.Namespace,
+                    dbs: Databases) -> dict[str, Any]:
+    """Start ``procs`` writers on one database, run both phases, merge their figures."""
+    writers = Writers(cfg, procs, args.tables // procs)
     out: dict[str, Any] = {"processes": procs}
     try:
-        await ask(None)  # every process has created its tables
+        await writers.ask(None)
         for phase, command in (("saturated", f"saturated {args.seconds}"),
                                ("paced", f"paced {args.rate / procs} {args.seconds}")):
             before = dbs.cpu() if cfg["kind"] == "pg" else None
-            parts = await ask(command)
+            parts = await writers.ask(command)
             after = dbs.cpu() if cfg["kind"] == "pg" else None
             out[phase] = merge(parts, None if before is None or after is None
                                else after - before)
     finally:
-        for child in children:
-            if child.stdin is not None and not child.stdin.closed:
-                child.stdin.close()  # a writer reads end-of-file as quit
-            child.wait(timeout=60)
+        writers.close()
     return out
 
 
@@ -191,15 +210,10 @@ async def restore(store: Any, reopen: Any, trajectories: list[Trajectory],
         log = [e for _, es in traj.steps[:upto + 1] for e in es]
         await store.save(as_table(traj.steps[upto][0], id=table.id, **ids), log)
     again, close = await reopen()
-    clock = FakeClock(max(t.clock for t in trajectories))
-    service = TableService(again, clock, RecordingPresenter(), Timing(),
-                           seed_source=FixedSeeds(), rng=random.Random(7))
-    started = time.perf_counter()
-    restored = await service.restore()
-    elapsed = time.perf_counter() - started
-    await close()
-    return {"tables": len(restored), "logged_steps": sum(t.version for t in restored),
-            "seconds": elapsed}
+    try:
+        return await restore_here(again, trajectories)
+    finally:
+        await close()
 
 
 async def restore_sqlite(path: Path, trajectories: list[Trajectory],
@@ -217,15 +231,26 @@ async def restore_sqlite(path: Path, trajectories: list[Trajectory],
 
 
 async def restore_pg(url: str, trajectories: list[Trajectory], count: int,
-                     pool_size: int) -> dict[str, Any]:
+                     pool_size: int, trajectories_file: str) -> dict[str, Any]:
     pool = await open_pool(url, max_size=pool_size)
     # restored as one process of one shard restores: through its leases and fence
     cfg = {"kind": "pg", "target": url, "pool_size": pool_size, "procs": 1, "index": 0}
     try:
-        return await restore(PgTableStore(pool), lambda: open_store(cfg), trajectories,
-                             count)
+        one = await restore(PgTableStore(pool), lambda: open_store(cfg), trajectories,
+                            count)
     finally:
         await pool.close()
+    # the same tables (still live) restored again by two processes, one shard each
+    writers = Writers({**cfg, "trajectories": trajectories_file}, 2, 0)
+    try:
+        await writers.ask(None)
+        parts = await writers.ask("restore")
+    finally:
+        writers.close()
+    return {**one, "two_processes": {
+        "tables": sum(p["tables"] for p in parts),
+        "logged_steps": sum(p["logged_steps"] for p in parts),
+        "seconds": max(p["seconds"] for p in parts)}}
 
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
@@ -275,9 +300,14 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                         folder / "restore.sqlite3", trajectories, args.restore_tables)
                 else:
                     figures["restore"] = await restore_pg(
-                        await dbs.new(), trajectories, args.restore_tables, args.pool_size)
+                        await dbs.new(), trajectories, args.restore_tables, args.pool_size,
+                        base["trajectories"])
                 emit(args, f"{kind:6} restore: {{tables}} live tables, {{logged_steps}} "
                      "logged steps replayed in {seconds:.2f} s", figures["restore"])
+                if "two_processes" in figures["restore"]:
+                    emit(args, f"{kind:6} restore by 2 processes (one shard each): {{tables}} "
+                         "live tables in {seconds:.2f} s (the slower one)",
+                         figures["restore"]["two_processes"])
         finally:
             await dbs.drop_all()
     return results

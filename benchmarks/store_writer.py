@@ -222,9 +222,23 @@ class Writer:
                 "cpu_seconds": time.process_time() - cpu, "errors": errors}
 
 
+async def restore_here(store: Any, trajectories: list[Trajectory]) -> dict[str, Any]:
+    """Time the table service's restore from ``store`` (its live tables, or with leases
+    those of the shards held)."""
+    clock = FakeClock(max(t.clock for t in trajectories))
+    service = TableService(store, clock, RecordingPresenter(), Timing(),
+                           seed_source=FixedSeeds(), rng=random.Random(7))
+    started = time.perf_counter()
+    restored = await service.restore()
+    elapsed = time.perf_counter() - started
+    return {"tables": len(restored), "logged_steps": sum(t.version for t in restored),
+            "seconds": elapsed}
+
+
 async def worker(cfg: dict[str, Any]) -> None:
     """A writing process: ``ready`` after creating its tables, then one JSON line per
-    command read from stdin (``saturated S``, ``paced RATE S``); end of input ends it."""
+    command read from stdin (``saturated S``, ``paced RATE S``, ``restore``); end of
+    input ends it."""
     # the trajectories were written by the parent of this process
     trajectories = pickle.loads(Path(cfg["trajectories"]).read_bytes())
     store, close = await open_store(cfg)
@@ -238,6 +252,8 @@ async def worker(cfg: dict[str, Any]) -> None:
                 result = await writer.saturated(float(line[1]))
             elif line[0] == "paced":
                 result = await writer.paced(float(line[1]), float(line[2]))
+            elif line[0] == "restore":
+                result = await restore_here(store, trajectories)
             else:
                 break
             print(json.dumps(result), flush=True)
