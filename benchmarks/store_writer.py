@@ -6,6 +6,7 @@ its live tables through a real store and answers the parent's commands on stdin.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import math
@@ -128,7 +129,17 @@ async def open_store(cfg: dict[str, Any]) -> tuple[Any, Closer]:
     leases = ShardLeases(pool, ShardSet.of(cfg["procs"], [cfg["index"]]))
     await leases.claim_all(timeout=30)
 
+    async def changed(gained: frozenset[int], lost: frozenset[int]) -> None:
+        if lost:  # the fence now refuses these shards' writes: counted as refused steps
+            print(f"lost the leases of shards {sorted(lost)}", file=sys.stderr)
+
+    # renewed as the bot renews them, so that a long run keeps its leases
+    renewing = asyncio.create_task(leases.maintain(changed))
+
     async def close() -> None:
+        renewing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await renewing
         await leases.release()
         await pool.close()
 
