@@ -106,4 +106,5 @@ def test_the_board_stands_out_in_both_themes(theme: str) -> None:
         counts = rgb.getcolors(rgb.width * rgb.height)
         assert counts is not None
         most = max(counts)[1]  # the colour most of the picture is (the wood)
+        assert isinstance(most, tuple)
         assert contrast(most, THEMES[theme]) >= 2.0, (theme, most)
