@@ -139,3 +139,21 @@ def test_the_pictures_words_come_from_each_languages_catalog(lang: str) -> None:
         assert words.round != DEFAULT.round and words.hand_title != DEFAULT.hand_title
     else:
         assert words == DEFAULT  # the golden pictures' words are the English catalog's
+
+
+async def test_the_picture_is_drawn_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from bot.discord.render import common
+    from bot.pictures import render_board as real
+
+    threads: list[int] = []
+
+    def recording(scene: BoardScene) -> bytes:
+        threads.append(threading.get_ident())
+        return real(scene)
+
+    monkeypatch.setattr(common, "draw_board", recording)
+    rendered = render.render_board(playing(moves=7), "en", 60, pictures=True)
+    assert len(await rendered.attachments()) == 1
+    assert threads and threading.get_ident() not in threads
