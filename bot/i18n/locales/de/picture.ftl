@@ -2,7 +2,7 @@
 
 picture-round = Runde { $n }
 picture-target = Ziel { $target }
-picture-left = noch { $n }
+picture-left = { $n } auf der Hand
 picture-points = { $points } Pkt.
 picture-dealer = Geber
 picture-passed = passt

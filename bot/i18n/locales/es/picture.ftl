@@ -2,7 +2,7 @@
 
 picture-round = Ronda { $n }
 picture-target = a { $target }
-picture-left = quedan { $n }
+picture-left = { $n } en mano
 picture-points = { $points } ptos
 picture-dealer = reparte
 picture-passed = pasa

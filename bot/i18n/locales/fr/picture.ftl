@@ -2,7 +2,7 @@
 
 picture-round = Manche { $n }
 picture-target = en { $target }
-picture-left = reste { $n }
+picture-left = { $n } en main
 picture-points = { $points } pts
 picture-dealer = donneur
 picture-passed = passe
