@@ -54,16 +54,35 @@ class Decision:
 
     def to_json(self) -> dict[str, object]:
         return {"round": self.round_no, "step": self.step,
-                "played": self.played.to_json(),  # type: ignore[attr-defined]
-                "best": self.best.to_json(),  # type: ignore[attr-defined]
+                "played": _action_json(self.played), "best": _action_json(self.best),
                 "played_points": self.played_points, "best_points": self.best_points}
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Decision:
-        return cls(int(data["round"]), int(data["step"]),  # type: ignore[call-overload]
+        return cls(_int(data["round"]), _int(data["step"]),
                    action_from_json(data["played"]), action_from_json(data["best"]),
-                   float(data["played_points"]),  # type: ignore[arg-type]
-                   float(data["best_points"]))  # type: ignore[arg-type]
+                   _float(data["played_points"]), _float(data["best_points"]))
+
+
+def _action_json(action: Action) -> dict[str, object]:
+    """Every concrete action (pass, play, 5-Shi decision) writes itself as the engine
+    protocol does; the base class does not declare it."""
+    found: dict[str, object] = getattr(action, "to_json")()  # noqa: B009
+    return found
+
+
+def _float(value: object) -> float:
+    """A number of a cached review (JSON): refused when it is anything else."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"a number was expected, not {value!r}")
+    return float(value)
+
+
+def _int(value: object) -> int:
+    number = _float(value)
+    if not number.is_integer():
+        raise ValueError(f"a whole number was expected, not {value!r}")
+    return int(number)
 
 
 @dataclass(frozen=True, slots=True)

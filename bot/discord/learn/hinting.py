@@ -40,7 +40,11 @@ async def hint_click(interaction: discord.Interaction[Any], tables: TableService
     if not table.live or match is None or table.started_at is None:
         await say(interaction, t("learn.hint.not_your_turn", lang))
         return
-    if not await learning.hints_allowed(table.guild_id):
+    # the setting the table opened with (a running table keeps its own); a table stored
+    # before settings existed follows the server's
+    allowed = table.settings.hints_at_rated if table.settings is not None \
+        else await learning.hints_allowed(table.guild_id)
+    if not allowed:
         await say(interaction, t("learn.hint.off", lang))
         return
     view = match.view(seat)

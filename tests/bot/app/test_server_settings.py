@@ -211,3 +211,45 @@ async def test_the_sqlite_store_round_trips(tmp_path: Path) -> None:
         assert await store.load_settings(1) == {"target": 200}
     finally:
         await conn.close()
+
+
+async def test_a_tables_cpu_pace_and_round_pause_are_its_servers(tmp_path: Path) -> None:
+    """The operator's pace is 1.5 s per CPU move and 4 s between rounds; this server's
+    table waits 5 s and 20 s."""
+    from tests.bot.app.kit import choose
+
+    rig = await make_rig(tmp_path / "g.sqlite3")
+    store = MemoryStore()
+    service = await service_with(rig, store)
+    try:
+        await ServerSettingsService(store, POLICY).change(
+            1, 9, 0.0, {"cpu_delay_seconds": 5, "round_pause_seconds": 20})
+        table = await service.create_table(1, 500, ALICE)
+        for level in ("easy", "easy", "easy"):
+            await service.add_cpu(table.id, ALICE, level)
+        await service.start(table.id, ALICE)
+        assert table.match is not None
+        cpu_moves = 0
+        while not table.match.round.over:
+            if 0 in table.to_act():
+                await service.act(table.id, ALICE.id, table.version, choose(table, 0))
+                continue
+            version = table.version
+            rig.clock.advance(4.9)
+            await service.tick()
+            assert table.version == version  # not yet: the table's own pace is 5 s
+            rig.clock.advance(0.2)
+            await service.tick()
+            assert table.version > version
+            cpu_moves += 1
+        assert cpu_moves > 0
+        round_no = table.match.round_no
+        rig.clock.advance(19.5)
+        await service.tick()
+        assert table.match.round_no == round_no  # still the pause between rounds
+        rig.clock.advance(1)
+        await service.tick()
+        assert table.match.round_no == round_no + 1 or table.match.over
+    finally:
+        await service.stop_driver()
+        await rig.conn.close()

@@ -4,7 +4,6 @@ where someone used it says so in its history and is not rated."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from tests.bot.discord.kit import (
     rig_deal,
     start_table,
 )
+from tests.bot.discord.settings.test_settings_e2e import admin
 from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
 ALICE_HAND = "し香馬銀金角飛王"
@@ -49,9 +49,9 @@ def hinted_action(text: str) -> Action:
     return Play(Kind(KANJI.index(kanji[0])), Kind(KANJI.index(kanji[1])))
 
 
-async def alice_at_her_turn(world: World, others: list[str], target: int = 150
-                           ) -> tuple[FakeUser, FakeMessage]:
-    alice = member(world, "alice")
+async def alice_at_her_turn(world: World, others: list[str], target: int = 150,
+                            alice: FakeUser | None = None) -> tuple[FakeUser, FakeMessage]:
+    alice = alice or member(world, "alice")
     world.service.seed_source = lambda: seed_with_dealer(0)
     rig_deal(world, hands_by_seat=[ALICE_HAND, *others])
     await start_table(world, alice, "easy", "normal", "hard", target=target)
@@ -144,17 +144,21 @@ async def test_a_match_with_hints_says_so_in_its_history_and_is_not_rated(
 async def test_hints_can_be_turned_off_at_rated_tables(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
+    """The server setting: a table opened after it refuses hints (nothing is noted); a
+    table opened before keeps its own setting."""
     world = await make_world(fake_discord, make_settings)
-
-    async def never(guild_id: int) -> bool:
-        return False
-
+    boss = admin(world, "boss")
+    alice, before = await alice_at_her_turn(world, OTHERS)
+    shown = (await boss.run(world.chan, "goita settings")).reply
+    await boss.select(shown, ["board_pictures"], placeholder="House rule and board options")
+    assert "Saved" in shown.text()
+    world.chan = world.guild.add_text_channel("goita-2")
+    _, hand = await alice_at_her_turn(world, OTHERS, alice=alice)
+    refused = await alice.click(hand, "Hint")
+    assert "turned off" in refused.text() and "💡" not in refused.text()
     services = services_of(world.bot)
     assert services.learn is not None
-    world.bot.services = dataclasses.replace(
-        services, learn=dataclasses.replace(services.learn, hints_allowed=never))
-    alice, hand = await alice_at_her_turn(world, OTHERS)
-    refused = await alice.click(hand, "Hint")
-    assert "turned off" in refused.text()
     assert await services.learn.store.hint_users(world.table().id,
                                                  world.table().started_at or 0) == []
+    given = await alice.click(before, "Hint")  # the table opened before the change
+    assert "💡" in given.text()
