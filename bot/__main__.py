@@ -16,8 +16,11 @@ log = logging.getLogger("bot")
 
 # Exit status for configuration errors (same as a command-line usage error).
 EXIT_CONFIG = 2
-# Exit status when the database file cannot be used (not SQLite, damaged, or newer).
+# Exit status when the database cannot be used (a file that is not SQLite, damaged, or
+# newer; a PostgreSQL server that cannot be reached or refuses the bot).
 EXIT_DATABASE = 3
+# Exit status when another running process keeps some of this process's shards.
+EXIT_SHARDS_BUSY = 4
 
 
 def load_settings() -> Settings | None:
@@ -34,21 +37,40 @@ def load_settings() -> Settings | None:
         return None
 
 
-async def run(settings: Settings) -> int:
-    # The database first: an unusable file stops the bot with one clear sentence before
-    # anything connects to Discord, and the file is left as it is (issue 7).
+async def check_database(settings: Settings) -> str | None:
+    """Open (and migrate) the database once and close it: None, or why it cannot be used
+    (one sentence, never a password)."""
     from bot.storage.db import DatabaseError, open_database
 
     try:
-        conn = await open_database(settings.database_path)
+        if settings.database_url is None:
+            conn = await open_database(settings.database_path)
+            await conn.close()
+        else:
+            from bot.storage.postgres import open_pool
+
+            pool = await open_pool(settings.database_url.get_secret_value(), max_size=1)
+            await pool.close()
     except DatabaseError as exc:
-        log.error("The Goita bot cannot start: %s", exc)
+        return str(exc)
+    return None
+
+
+async def run(settings: Settings) -> int:
+    # The database first: an unusable file, or a PostgreSQL server that cannot be reached,
+    # stops the bot with one clear sentence before anything connects to Discord, and the
+    # file is left as it is (issue 7).
+    problem = await check_database(settings)
+    if problem is not None:
+        log.error("The Goita bot cannot start: %s", problem)
         return EXIT_DATABASE
-    await conn.close()
     # Imported here so configuration errors are reported without loading discord.py.
     import discord
+    from discord.ext import commands
 
     from bot.client import create_bot
+    from bot.storage.db import DatabaseError
+    from bot.storage.postgres import ShardsBusy
 
     bot = create_bot(settings)
     loop = asyncio.get_running_loop()
@@ -76,6 +98,15 @@ async def run(settings: Settings) -> int:
             "Portal > Applications > (your app) > Bot > Reset Token."
         )
         return EXIT_CONFIG
+    except commands.ExtensionFailed as exc:
+        # what the composition root refuses to start with (it runs as an extension)
+        if isinstance(exc.original, ShardsBusy):
+            log.error("The Goita bot cannot start: %s", exc.original)
+            return EXIT_SHARDS_BUSY
+        if isinstance(exc.original, DatabaseError):
+            log.error("The Goita bot cannot start: %s", exc.original)
+            return EXIT_DATABASE
+        raise
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError):
@@ -90,7 +121,7 @@ def main() -> int:
     import discord
 
     discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
-    log.info("Database: %s", settings.database_path)
+    log.info("Database: %s", settings.database_description)
     return asyncio.run(run(settings))
 
 

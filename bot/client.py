@@ -53,10 +53,13 @@ CloseHook = Callable[[], Awaitable[None]]
 _gc_frozen = False
 
 
-class GoitaBot(HasServices, commands.Bot):
+class GoitaBot(HasServices, commands.AutoShardedBot):
     """The bot. Holds the settings, the clock, and the services the composition root
     builds (`services`: the one way commands and buttons reach the bot's state, through
-    `bot.discord.services.services_of`)."""
+    `bot.discord.services.services_of`).
+
+    Sharded (one gateway session per shard): SHARD_COUNT shards, or as many as Discord
+    recommends, of which this process runs SHARD_IDS (all when not set)."""
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  **client_kwargs: Any) -> None:
@@ -74,6 +77,8 @@ class GoitaBot(HasServices, commands.Bot):
                 everyone=False, roles=False, users=True, replied_user=False
             ),
             "help_command": None,
+            "shard_count": settings.shard_count,
+            "shard_ids": settings.shard_ids,
         }
         options.update(client_kwargs)
         super().__init__(**options)
@@ -129,10 +134,12 @@ class GoitaBot(HasServices, commands.Bot):
         global _gc_frozen
         user = self.user
         log.info(
-            "Logged in as %s (id %s) in %d server(s)",
+            "Logged in as %s (id %s) in %d server(s), shard(s) %s of %s",
             user,
             user.id if user else "?",
             len(self.guilds),
+            ",".join(map(str, sorted(self.shards))) or "-",
+            self.shard_count,
         )
         if not _gc_frozen:
             # Start-up objects (modules, caches) live forever: move them out of the
@@ -202,6 +209,10 @@ class GoitaBot(HasServices, commands.Bot):
             self._heartbeat_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._heartbeat_task
+        if getattr(self, "_AutoShardedClient__queue", None) is None:
+            # never logged in (e.g. set up by hand in a test): discord.py's sharded close
+            # needs the event queue that login() creates
+            await self._async_setup_hook()
         try:
             await super().close()
         finally:
@@ -216,5 +227,6 @@ class GoitaBot(HasServices, commands.Bot):
 
 def create_bot(settings: Settings, *, clock: Clock | None = None,
                **client_kwargs: Any) -> GoitaBot:
-    """Build the bot without connecting. Extra kwargs go to `commands.Bot` (test hooks)."""
+    """Build the bot without connecting. Extra kwargs go to `commands.AutoShardedBot`
+    (test hooks)."""
     return GoitaBot(settings, clock=clock, **client_kwargs)

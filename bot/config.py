@@ -11,6 +11,7 @@ import re
 import shlex
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     Field,
@@ -59,6 +60,9 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, gt=0, le=100000)
     # the shards this process runs (None = all); parsed from "0,1" ourselves, see below
     shard_ids: Annotated[list[int] | None, NoDecode] = None
+    # PostgreSQL: a process's claim on its shards lasts this long without renewal (it renews
+    # every third of it); a new process waits up to 1.5 times this for a silent owner to go
+    shard_lease_seconds: float = Field(default=30.0, ge=1, le=600)
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: LogLevel = "INFO"
 
@@ -202,6 +206,18 @@ class Settings(BaseSettings):
         return shlex.split(self.external_engines[name])
 
     @property
+    def uses_postgresql(self) -> bool:
+        """Whether DATABASE_URL selects the PostgreSQL store (else SQLite at DATABASE_PATH)."""
+        return self.database_url is not None
+
+    @property
+    def database_description(self) -> str:
+        """Where the data is, for the log: the file, or the server (never the password)."""
+        if self.database_url is None:
+            return str(self.database_path)
+        return describe_database_url(self.database_url.get_secret_value())
+
+    @property
     def heartbeat_path(self) -> Path:
         """File the running bot touches periodically; read by `python -m bot.healthcheck`."""
         return heartbeat_path_for(self.database_path)
@@ -209,6 +225,16 @@ class Settings(BaseSettings):
 
 def heartbeat_path_for(database_path: Path) -> Path:
     return database_path.with_name(database_path.name + ".heartbeat")
+
+
+def describe_database_url(url: str) -> str:
+    """``postgresql://host:port/database`` of a connection URL: the password is never shown."""
+    parts = urlsplit(url)
+    try:
+        port = str(parts.port or 5432)
+    except ValueError:  # not a number: shown as it is, still without the password
+        port = parts.netloc.rpartition("@")[2].rpartition(":")[2]
+    return f"postgresql://{parts.hostname or 'localhost'}:{port}{parts.path or '/'}"
 
 
 def describe_validation_error(exc: ValidationError) -> list[str]:

@@ -3,7 +3,8 @@
     python -m tests.bot.restart_child
 
 runs ``bot.__main__.main()`` (settings from the environment as in production: DISCORD_TOKEN,
-DATABASE_PATH, CPU_MOVE_DELAY_SECONDS, ...) after pointing discord.py at the fake
+DATABASE_PATH or DATABASE_URL, SHARD_COUNT and SHARD_IDS, CPU_MOVE_DELAY_SECONDS, ...) after
+pointing discord.py at the fake
 (FAKE_API_BASE, FAKE_GATEWAY_URL) and making new matches' seeds fixed
 (GOITA_TEST_SEED, then +1 per match) so a run can be compared with an uninterrupted one.
 Nothing else is changed: the process is the production bot.

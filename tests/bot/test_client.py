@@ -67,7 +67,7 @@ async def started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 def test_create_bot_is_reexported_and_builds_offline(tmp_path: Path) -> None:
     assert bot.create_bot is create_bot
     b = create_bot(make_settings(tmp_path), guild_ready_timeout=0.05)
-    assert isinstance(b, GoitaBot) and isinstance(b, commands.Bot)
+    assert isinstance(b, GoitaBot) and isinstance(b, commands.AutoShardedBot)
     assert b.settings.database_path == tmp_path / "db.sqlite3"
     assert not b.is_ready() and not b.is_closed()
     # Privileged intents stay off: the bot works from slash commands and buttons only.

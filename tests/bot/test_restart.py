@@ -1,10 +1,12 @@
-"""Tables survive restarts (in process): a new service on the same SQLite file restores every
-live table and continues to exactly the same result as an uninterrupted run.
+"""Tables survive restarts (in process): a new service on the same database (each test runs
+on a SQLite file and on PostgreSQL) restores every live table and continues to exactly the
+same result as an uninterrupted run.
 
 A "crash" is a BaseException that escapes the service at a chosen point and abandons it
 (nothing is cleaned up, as with kill -9; the SQLite connection is closed afterwards only so
-its thread does not linger): between steps, right after a step was stored but before it was
-shown, and while a CPU is thinking. The separate-process kill -9 test is in
+its thread does not linger, the PostgreSQL pool is terminated, which frees its lease at
+once): between steps, right after a step was stored but before it was shown, and while a
+CPU is thinking. The separate-process kill -9 test is in
 test_restart_kill.py.
 """
 
@@ -29,8 +31,16 @@ from tests.bot.app.kit import (
     choose,
     fixed_deals,
     hands_of,
-    make_rig,
 )
+from tests.pg_rigs import RigDb
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> RigDb:
+    """The database the service restarts on (each test runs on both stores)."""
+    if request.param == "sqlite":
+        return RigDb("sqlite", tmp_path / "g.sqlite3")
+    return RigDb("postgresql", tmp_path / "g.sqlite3", request.getfixturevalue("pg_url"))
 
 
 class Crash(BaseException):
@@ -84,9 +94,9 @@ def crashing_factory(plan: Plan) -> PlayerFactory:
     return factory
 
 
-async def boot(path: Path, clock: FakeClock, plan: Plan, results: Results,
+async def boot(db: RigDb, clock: FakeClock, plan: Plan, results: Results,
                deals: Any = None) -> Rig:
-    rig = await make_rig(path, clock=clock, seeds=FixedSeeds(), results=results,
+    rig = await db.rig(clock=clock, seeds=FixedSeeds(), results=results,
                          player_factory=crashing_factory(plan), deal_source=deals)
 
     def check(table: Table, call: Call) -> None:
@@ -102,12 +112,12 @@ async def boot(path: Path, clock: FakeClock, plan: Plan, results: Results,
     return rig
 
 
-async def run_match(path: Path, plan: Plan, *, levels: tuple[str, ...] = ("easy", "normal",
+async def run_match(db: RigDb, plan: Plan, *, levels: tuple[str, ...] = ("easy", "normal",
                                                                          "normal"),
                     target: int = 150, deals: Any = None) -> Outcome:
     clock = FakeClock()
     results = Results()
-    rig = await boot(path, clock, plan, results, deals)
+    rig = await boot(db, clock, plan, results, deals)
     restored_changes = 0
     table = await rig.service.create_table(1, 500, ALICE, target=target)
     table_id = table.id
@@ -139,8 +149,8 @@ async def run_match(path: Path, plan: Plan, *, levels: tuple[str, ...] = ("easy"
             break
         except Crash:
             plan.restarts += 1
-            await rig.conn.close()
-            rig = await boot(path, clock, plan, results, deals)
+            await db.crash(rig)
+            rig = await boot(db, clock, plan, results, deals)
             restored_changes += rig.presenter.reasons().count("restored")
     table = rig.service.get(table_id)
     assert table.status == "finished", table.close_reason
@@ -148,7 +158,7 @@ async def run_match(path: Path, plan: Plan, *, levels: tuple[str, ...] = ("easy"
     entries = await rig.store.entries(table_id)
     log: list[tuple[int, str, int | None, str]] = [
         (e.seq, e.kind, e.seat, repr(e.action)) for e in entries]
-    await rig.conn.close()
+    await db.close(rig)
     return Outcome(list(table.match.scores), table.match.winner, table.version, log,
                    len(results.recorded), plan.restarts, restored_changes, iteration,
                    plan.presenter_calls, plan.cpu_calls)
@@ -159,7 +169,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Outcome:
     import asyncio
 
     path = tmp_path_factory.mktemp("ref") / "g.sqlite3"
-    return asyncio.run(run_match(path, Plan()))
+    return asyncio.run(run_match(RigDb("sqlite", path), Plan()))
 
 
 @pytest.mark.parametrize(
@@ -175,7 +185,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Outcome:
     ids=["early", "many-between", "before-first-edit", "after-store", "mid-cpu", "mixed"],
 )
 async def test_restarts_continue_to_the_same_result(
-    tmp_path: Path, between: tuple[float, ...], after_store: tuple[float, ...],
+    db: RigDb, between: tuple[float, ...], after_store: tuple[float, ...],
     mid_cpu: tuple[float, ...], reference: Outcome
 ) -> None:
     """Crash points are fractions of the reference run's iterations, presenter calls and
@@ -188,7 +198,7 @@ async def test_restarts_continue_to_the_same_result(
                 points(after_store, reference.presenter_calls),
                 points(mid_cpu, reference.cpu_calls))
     planned = len(plan.between_steps) + len(plan.after_store) + len(plan.mid_cpu)
-    outcome = await run_match(tmp_path / "g.sqlite3", plan)
+    outcome = await run_match(db, plan)
     assert outcome.restarts == planned  # every planned crash happened
     assert outcome.scores == reference.scores
     assert outcome.winner == reference.winner
@@ -198,10 +208,9 @@ async def test_restarts_continue_to_the_same_result(
     assert outcome.restored_changes == planned  # each restart refreshed the board
 
 
-async def test_restore_brings_back_lobbies_and_games(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_restore_brings_back_lobbies_and_games(db: RigDb) -> None:
     clock = FakeClock()
-    rig = await make_rig(path, clock=clock)
+    rig = await db.rig(clock=clock)
     lobby = await rig.service.create_table(1, 500, ALICE)
     await rig.service.join(lobby.id, BOB)
     await rig.service.set_board_message(lobby.id, 777, clock.now())
@@ -216,10 +225,10 @@ async def test_restore_brings_back_lobbies_and_games(tmp_path: Path) -> None:
     assert deadline is not None
     closed = await rig.service.create_table(1, 502, ALICE)
     await rig.service.cancel(closed.id, ALICE)
-    await rig.conn.close()
+    await db.crash(rig)
 
     clock.advance(5)
-    rig2 = await make_rig(path, clock=clock)
+    rig2 = await db.rig(clock=clock)
     restored = await rig2.service.restore()
     assert sorted(t.id for t in restored) == [lobby.id, game.id]
     assert rig2.presenter.reasons() == ["restored", "restored"]
@@ -236,14 +245,13 @@ async def test_restore_brings_back_lobbies_and_games(tmp_path: Path) -> None:
     assert rig2.service.table_for_channel(502) is None
     # buttons of the old process still work: Bob's click with the version he saw
     await rig2.service.act(game.id, BOB.id, game2.version, choose(game2, 0))
-    await rig2.conn.close()
+    await db.close(rig2)
 
 
-async def test_timers_keep_their_remaining_time_over_downtime(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_timers_keep_their_remaining_time_over_downtime(db: RigDb) -> None:
     clock = FakeClock()
     settings = Timing()
-    rig = await make_rig(path, clock=clock, settings=settings)
+    rig = await db.rig(clock=clock, settings=settings)
     lobby = await rig.service.create_table(1, 500, ALICE)
     game = await rig.service.create_table(1, 501, BOB)
     for _ in range(3):
@@ -256,9 +264,9 @@ async def test_timers_keep_their_remaining_time_over_downtime(tmp_path: Path) ->
     await rig.service.tick()
     assert [c.kind for c in rig.presenter.prompts()][-1] == "your_turn"
     lobby_left = (lobby.deadlines.lobby_expires_at or 0) - clock.now()
-    await rig.conn.close()
+    await db.crash(rig)
     clock.advance(600)  # the bot was down for ten minutes
-    rig2 = await make_rig(path, clock=clock, settings=settings)
+    rig2 = await db.rig(clock=clock, settings=settings)
     await rig2.service.restore()
     game2 = rig2.service.get(game.id)
     # the turn had 60 s at its last stored change (its start): it gets them again
@@ -276,25 +284,24 @@ async def test_timers_keep_their_remaining_time_over_downtime(tmp_path: Path) ->
     clock.advance(15)
     await rig2.service.tick()
     assert game2.seat(0).away
-    await rig2.conn.close()
+    await db.close(rig2)
 
 
 GOSHI = hands_of("しし馬馬銀銀金金", "しし馬銀金角飛王", "ししししし香香香", "し香馬銀金角飛王")
 
 
-async def test_restart_during_a_goshi_prompt(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_restart_during_a_goshi_prompt(db: RigDb) -> None:
     clock = FakeClock()
     deals = fixed_deals([GOSHI])
-    rig = await make_rig(path, clock=clock, deal_source=deals)
+    rig = await db.rig(clock=clock, deal_source=deals)
     game = await rig.service.create_table(1, 501, ALICE)
     for _ in range(3):
         await rig.service.add_cpu(game.id, ALICE, "normal")
     await rig.service.start(game.id, ALICE)
     assert game.to_act() == [0]
-    await rig.conn.close()
+    await db.crash(rig)
     # the restarted service needs no deal source: the injected hands are in the log
-    rig2 = await make_rig(path, clock=clock)
+    rig2 = await db.rig(clock=clock)
     await rig2.service.restore()
     game2 = rig2.service.get(game.id)
     assert game2.to_act() == [0]
@@ -303,56 +310,51 @@ async def test_restart_during_a_goshi_prompt(tmp_path: Path) -> None:
 
     await rig2.service.act(game.id, ALICE.id, game2.version, PLAY_ON)
     assert game2.match.round.phase == "play"
-    await rig2.conn.close()
+    await db.close(rig2)
 
 
-async def test_finished_table_rematch_after_restart(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-    outcome = await run_match(path, Plan(), target=50)
+async def test_finished_table_rematch_after_restart(db: RigDb) -> None:
+    outcome = await run_match(db, Plan(), target=50)
     assert outcome.recorded == 1
     clock = FakeClock(2_000_000_000.0)
-    rig = await make_rig(path, clock=clock)
+    rig = await db.rig(clock=clock)
     assert await rig.service.restore() == []
     table = await rig.service.rematch(1, ALICE)
     assert table.status == "playing" and table.match_no == 2
     assert table.version == outcome.version + 1
-    await rig.conn.close()
+    await db.close(rig)
 
 
-async def test_a_table_whose_log_cannot_be_replayed_is_closed(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-    rig = await make_rig(path)
+async def test_a_table_whose_log_cannot_be_replayed_is_closed(db: RigDb) -> None:
+    rig = await db.rig()
     game = await rig.service.create_table(1, 501, ALICE)
     for _ in range(3):
         await rig.service.add_cpu(game.id, ALICE, "normal")
     await rig.service.start(game.id, ALICE)
     # damage: an action nobody could have made (a pass where a lead is required)
-    await rig.conn.execute(
+    await db.execute(
+        rig,
         "INSERT INTO table_actions (table_id, seq, match_no, kind, seat, action, actor, at) "
-        "VALUES (?, 2, 1, 'act', ?, '{\"action\": \"pass\"}', 'cpu', 0)",
-        (game.id, game.to_act()[0]))
-    await rig.conn.close()
-    rig2 = await make_rig(path)
+        "VALUES ($1, 2, 1, 'act', $2, '{\"action\": \"pass\"}', 'cpu', 0)",
+        game.id, game.to_act()[0])
+    await db.crash(rig)
+    rig2 = await db.rig()
     assert await rig2.service.restore() == []
     stored = await rig2.store.load(game.id)
     assert stored is not None and stored.status == "cancelled"
     assert stored.close_reason == "broken"
     # the channel is free again
     await rig2.service.create_table(1, 501, ALICE)
-    await rig2.conn.close()
+    await db.close(rig2)
 
 
-
-
-async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-
+async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(db: RigDb) -> None:
     class DyingResults:
         async def record_match(self, match: Any) -> int:
             raise Crash("killed while recording the result")
 
     clock = FakeClock()
-    rig = await make_rig(path, clock=clock, results=DyingResults())
+    rig = await db.rig(clock=clock, results=DyingResults())
     table = await rig.service.create_table(1, 500, ALICE, target=50)
     for _ in range(3):
         await rig.service.add_cpu(table.id, ALICE, "easy")
@@ -366,18 +368,18 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(tmp_path: 
                 await rig.service.tick()
     stored = await rig.store.load(table.id)
     assert stored is not None and stored.status == "finished" and not stored.result_recorded
-    await rig.conn.close()
+    await db.crash(rig)
 
     results = Results()
-    rig2 = await make_rig(path, clock=clock, results=results)
+    rig2 = await db.rig(clock=clock, results=results)
     assert await rig2.service.restore() == []
     assert len(results.recorded) == 1
     assert results.recorded[0].winner_team is not None
     stored = await rig2.store.load(table.id)
     assert stored is not None and stored.result_recorded
     # and only once: another start records nothing more
-    await rig2.conn.close()
-    rig3 = await make_rig(path, clock=clock, results=results)
+    await db.crash(rig2)
+    rig3 = await db.rig(clock=clock, results=results)
     await rig3.service.restore()
     assert len(results.recorded) == 1
-    await rig3.conn.close()
+    await db.close(rig3)

@@ -1,10 +1,11 @@
 """Opening the PostgreSQL database: a connection pool and the migrations.
 
-Migrations are the files ``migrations/NNN_name.sql`` of this package, the PostgreSQL dialect
-of the SQLite ones (same numbers and names; numbers past the SQLite ones are PostgreSQL
-only). The schema version is the one row of ``goita_schema``. Each file runs in one
-transaction (PostgreSQL's DDL is transactional), under an advisory lock so that processes
-starting together migrate once.
+Migrations are the files ``migrations/NNN_name.sql`` of this package: the PostgreSQL dialect
+of each SQLite one (same tables; the numbering is this package's own, since
+``003_shard_leases`` is PostgreSQL only: SQLite's ``003_learn`` is ``005_learn`` here, and
+each file names its SQLite original). The schema version is the one row of
+``goita_schema``. Each file runs in one transaction (PostgreSQL's DDL is transactional),
+under an advisory lock so that processes starting together migrate once.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from __future__ import annotations
 import re
 from importlib import resources
 from typing import TypeAlias
-from urllib.parse import urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from bot.config import describe_database_url
 from bot.storage.db import DatabaseError, Migration
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
@@ -45,8 +46,7 @@ def migrations(package: str = "bot.storage.postgres.migrations") -> list[Migrati
 
 def describe_url(url: str) -> str:
     """``host:port/database`` of a connection URL: the password is never shown."""
-    parts = urlsplit(url)
-    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
+    return describe_database_url(url).removeprefix("postgresql://")
 
 
 async def open_pool(
@@ -63,7 +63,8 @@ async def open_pool(
             url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
             command_timeout=60,
         )
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+    except (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
+            asyncpg.InterfaceError) as exc:
         raise DatabaseError(
             f"cannot connect to the PostgreSQL database {describe_url(url)}: {exc}"
         ) from exc

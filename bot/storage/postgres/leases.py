@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from bot.app.tables.restore import NotDriven
 from bot.storage.postgres.db import LOCK_NAMESPACE, Pool
 
 log = logging.getLogger(__name__)
@@ -90,8 +91,9 @@ class ShardsBusy(Exception):
         )
 
 
-class LeaseLost(Exception):
-    """A write was refused: this process no longer holds the lease of the table's shard."""
+class LeaseLost(NotDriven):
+    """A write was refused: this process no longer holds the lease of the table's shard
+    (the table service then lets the table go: :class:`~bot.app.tables.restore.NotDriven`)."""
 
 
 #: called with (shards gained, shards lost) when :meth:`ShardLeases.maintain` sees a change
@@ -110,6 +112,9 @@ class ShardLeases:
         self.ttl = ttl
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._held: frozenset[int] = frozenset()
+        #: shards renewed at the last renewal after their lease had expired (nobody took
+        #: them meanwhile, but the fence refused this process's writes in between)
+        self._lapsed: frozenset[int] = frozenset()
         self._key: int | None = None
         self._presence: PoolConnectionProxy[asyncpg.Record] | None = None
 
@@ -160,9 +165,16 @@ class ShardLeases:
         unreachable previous owners' leases to expire; raises :class:`ShardsBusy`."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + timeout
+        told = False
         while await self.claim() != self.shards.ids:
             if loop.time() >= give_up:
                 raise ShardsBusy(self.shards, await self._owners_of_missing())
+            if not told:
+                told = True
+                busy = await self._owners_of_missing()
+                log.warning("shard(s) %s of %d are still leased to %s; waiting up to %.0f s "
+                            "for the previous owner to go", ",".join(map(str, sorted(busy))),
+                            self.shards.count, ", ".join(sorted(set(busy.values()))), timeout)
             await asyncio.sleep(min(poll, max(0.0, give_up - loop.time())))
 
     async def renew(self) -> frozenset[int]:
@@ -172,11 +184,9 @@ class ShardLeases:
             # over; a fresh lock under the same key keeps the rest
             self._presence = None
             await self.start()
-        rows = await self.pool.fetch(
-            "UPDATE shard_leases SET expires_at = clock_timestamp() + make_interval(secs => $3) "
-            "WHERE owner = $1 AND shard_count = $2 RETURNING shard_id",
-            self.owner, self.shards.count, self.ttl)
+        rows = await self.pool.fetch(_RENEW, self.owner, self.shards.count, self.ttl)
         self._held = frozenset(int(r["shard_id"]) for r in rows)
+        self._lapsed = frozenset(int(r["shard_id"]) for r in rows if r["lapsed"])
         return self._held
 
     async def release(self) -> None:
@@ -184,7 +194,7 @@ class ShardLeases:
         try:
             await self.pool.execute("DELETE FROM shard_leases WHERE owner = $1", self.owner)
         finally:
-            self._held = frozenset()
+            self._held = self._lapsed = frozenset()
             if self._presence_alive():
                 assert self._presence is not None
                 await self._presence.execute("SELECT pg_advisory_unlock_all()")
@@ -206,7 +216,9 @@ class ShardLeases:
         forever. ``on_change(gained, lost)`` is awaited after a renewal that lost shards
         (stop driving their tables: another process may have them) and after a claim that
         gained some (restore their tables). A database error is logged and retried at the
-        next interval; if it lasts, the leases expire and the fence refuses every write."""
+        next interval; if it lasts, the leases expire and the fence refuses every write.
+        A lease renewed after it had expired (nobody took it meanwhile) counts as gained
+        again: tables let go on a refused write in between are restored."""
         every = self.ttl / 3 if interval is None else interval
         while True:
             await asyncio.sleep(every)
@@ -215,6 +227,10 @@ class ShardLeases:
                 await self.renew()
                 if before - self._held:
                     await on_change(frozenset(), before - self._held)
+                if self._lapsed:
+                    log.warning("the lease of shard(s) %s had expired before it was renewed",
+                                ",".join(map(str, sorted(self._lapsed))))
+                    await on_change(self._lapsed, frozenset())
                 if self._held != self.shards.ids:
                     before = self._held
                     await self.claim()
@@ -231,6 +247,16 @@ class ShardLeases:
                     self.shards.count, s, r["shard_count"], r["shard_id"])), "released")
                 for s in sorted(self.shards.ids - self._held)}
 
+
+#: renewal of this owner's leases ($1 owner, $2 shard count, $3 ttl): the shards still held,
+#: and whether each had expired before (the fence refused writes meanwhile)
+_RENEW = """
+UPDATE shard_leases l SET expires_at = clock_timestamp() + make_interval(secs => $3)
+FROM (SELECT shard_count, shard_id, expires_at FROM shard_leases
+      WHERE owner = $1 AND shard_count = $2) o
+WHERE l.shard_count = o.shard_count AND l.shard_id = o.shard_id AND l.owner = $1
+RETURNING l.shard_id, o.expires_at <= clock_timestamp() AS lapsed
+"""
 
 #: a lease is dead when it expired or its owner's presence lock is gone (session ended)
 _DELETE_DEAD = """
