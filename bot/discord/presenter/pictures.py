@@ -61,7 +61,11 @@ def board_of(table: Table, lang: str) -> BoardScene | None:
     if not enabled(table) or table.status != "playing" or match is None or not match.rounds:
         return None
     away = [s is not None and s.away for s in table.seats]
-    return board_scene(public_view(match), _names(table, lang), labels(lang), away)
+    try:
+        return board_scene(public_view(match), _names(table, lang), labels(lang), away)
+    except Exception:
+        _failed("board")
+        return None
 
 
 def hand_of(table: Table, seat: int, lang: str, first: Kind | None) -> HandScene | None:
@@ -69,8 +73,12 @@ def hand_of(table: Table, seat: int, lang: str, first: Kind | None) -> HandScene
     match = table.match
     if not enabled(table) or table.status != "playing" or match is None or not match.rounds:
         return None
-    return hand_scene(match.view(seat), first, seat_name(table, seat, lang, plain=True),
-                      labels(lang))
+    try:
+        return hand_scene(match.view(seat), first, seat_name(table, seat, lang, plain=True),
+                          labels(lang))
+    except Exception:
+        _failed("hand")
+        return None
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -85,12 +93,18 @@ async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | Non
     try:
         return await asyncio.get_running_loop().run_in_executor(_pool(), render, scene)
     except Exception:
-        count = failures[kind] = failures.get(kind, 0) + 1
-        if count == 1:
-            log.exception("could not draw a %s picture; the message is sent without it", kind)
-        else:
-            log.debug("%s picture failed again (%d failures)", kind, count)
+        _failed(kind)
         return None
+
+
+def _failed(kind: str) -> None:
+    """Log the first failure of a kind of picture in full (from inside its except), and
+    count the others: a broken picture must not flood the log on every move."""
+    count = failures[kind] = failures.get(kind, 0) + 1
+    if count == 1:
+        log.exception("could not draw a %s picture; the message is sent without it", kind)
+    else:
+        log.debug("%s picture failed again (%d failures)", kind, count)
 
 
 def attach(embed: discord.Embed, png: bytes | None, filename: str,
