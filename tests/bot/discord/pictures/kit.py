@@ -40,7 +40,8 @@ class Drawn:
 def record_drawings(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     """Record the scene of every picture the presenter draws (its renderers wrapped)."""
     drawn = Drawn()
-    board, hand = pictures.render_board, pictures.draw_hand
+    board = getattr(pictures, "render_board")  # noqa: B009 - the module's own reference
+    hand = getattr(pictures, "draw_hand")  # noqa: B009
 
     def wrap(real: Callable[[Any], bytes], into: dict[bytes, list[Any]],
              ) -> Callable[[Any], bytes]:
@@ -155,6 +156,7 @@ def check_public(scene: BoardScene, match: Match) -> None:
     for seat, shown in enumerate(scene.seats):
         real = truth[seat][:len(shown.plays)]
         drawn = [(d.kind, d.revealed, a.kind) for d, a in shown.plays]
+        expected: list[tuple[int | None, bool, int]]
         if scene.over:
             assert len(shown.plays) == len(truth[seat]), (scene.round_no, seat)
             expected = [(first, down, second) for first, down, second in real]

@@ -31,7 +31,7 @@ from tests.fake_discord import FakeDiscord
 
 # the fake clock also runs with real time: steps far apart on it never fall due by
 # themselves while a picture is drawn, so each step is presented before the next one
-PACE = {"cpu_move_delay_seconds": STEP, "round_pause_seconds": 1.5 * STEP}
+PACE: dict[str, Any] = {"cpu_move_delay_seconds": STEP, "round_pause_seconds": 1.5 * STEP}
 
 
 async def second_world(world: World, name: str) -> World:
