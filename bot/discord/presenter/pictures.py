@@ -22,6 +22,7 @@ import discord
 from bot.app.table import Table
 from bot.discord.render import Rendered, public_view
 from bot.discord.render.common import seat_name, team_name
+from bot.i18n import t
 from bot.pictures import BoardScene, HandScene, Labels, board_scene, hand_scene, render_board
 from bot.pictures import render_hand as draw_hand
 from goita_core.pieces import Kind
@@ -46,8 +47,21 @@ def enabled(table: Table) -> bool:
 
 @lru_cache(maxsize=16)
 def labels(lang: str) -> Labels:
-    """The words a picture writes, in ``lang`` (the team names come from the catalogs)."""
-    return Labels(teams=(team_name(0, lang), team_name(1, lang)))
+    """The words a picture writes, in ``lang``: the catalogs' ``picture.*`` messages as
+    templates (each ``{field}`` is filled in by the picture)."""
+
+    def template(key: str, *fields: str) -> str:
+        return t(key, lang, **{name: "{" + name + "}" for name in fields})
+
+    return Labels(
+        round=template("picture.round", "n"), target=template("picture.target", "target"),
+        left=template("picture.left", "n"), points=template("picture.points", "points"),
+        dealer=t("seat.dealer", lang), passed=t("picture.passed", lang),
+        away=t("seat.away", lang), redeal=t("picture.redeal", lang),
+        won=template("picture.won", "points"), doubled=t("picture.doubled", lang),
+        shi=template("picture.shi", "count"), seat=template("picture.seat", "n"),
+        teams=(team_name(0, lang), team_name(1, lang)),
+        hand_title=t("picture.hand_title", lang), face_down=t("picture.face_down", lang))
 
 
 def _names(table: Table, lang: str) -> list[str]:
