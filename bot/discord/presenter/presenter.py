@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -24,7 +25,7 @@ from goita_core.pieces import Kind
 
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
-from .pictures import board_of, enabled
+from .pictures import board_of, enabled, hand_files
 from .pings import Pinger
 from .tasks import Background
 
@@ -183,10 +184,22 @@ class DiscordPresenter:
         ``version``: the table version ``first`` was picked at (default: the current one)."""
         entry = self.hands.remember(interaction, table, first, rendered, seen, version)
         if rendered is not None and enabled(table) and table.live:
-            # the caller sent ``rendered`` without its picture: draw the hand again with it
-            entry.last_key = None
-            self.hands.refresh(table)
+            # the caller sent ``rendered`` without its picture: add it to that message
+            self._background.spawn(self._add_hand_picture(table, entry, rendered),
+                                   "goita-hand-picture")
         return entry
+
+    async def _add_hand_picture(self, table: Table, entry: HandEntry,
+                                rendered: Rendered) -> None:
+        async with entry.lock:
+            if self.hands.hands.get((entry.table_id, entry.user_id)) is not entry \
+                    or entry.last_key != rendered.key():
+                return  # a newer hand took over, or a refresh drew it again with its picture
+            embed, files = await hand_files(table, entry, rendered)
+            if files:
+                with contextlib.suppress(discord.HTTPException):
+                    await entry.interaction.edit_original_response(embed=embed,
+                                                                   attachments=files)
 
     def refresh_hands(self, table: Table) -> None:
         self.hands.refresh(table)

@@ -95,3 +95,21 @@ async def test_a_picture_that_cannot_be_drawn_leaves_the_text_board_logged_once(
     assert len(errors) == 1 and errors[0].exc_info is not None
     assert "no space left" in str(errors[0].exc_info[1])
     assert pictures.failures["board"] == len(sent) and len(logged) == len(sent)
+
+
+async def test_a_deleted_board_is_posted_again_with_its_picture(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+) -> None:
+    world = await make_world(fake_discord, make_settings, **PACE)
+    alice = member(world, "alice")
+    await open_match(world, alice, "easy", "easy", "easy")
+    board = world.board()
+    first = board.embed_image()
+    await world.bot.http.delete_message(world.chan.id, board.id)
+    await world.advance(STEP)  # a computer moves: the edit finds the board gone (404)
+    again = world.board()
+    assert again is not board and not again.deleted
+    picture = again.embed_image()  # a whole new file, not the one the failed edit read
+    assert (picture.filename, picture.width) == ("board.png", 800)
+    assert picture.id != first.id and picture.data != first.data
+    assert [v for v in fake_discord.take_violations() if "10008" not in v] == []
