@@ -105,14 +105,17 @@ class ActingLayer(SlashLayer):
                 await asyncio.wait_for(inter.answered.wait(), timeout=min(remaining, 0.05))
                 return
             # the bot finished everything and stayed idle without answering: it never will
+            # (a bot that does not answer a heartbeat is not known to be idle: the deadline)
             if self._live_conn() is not None:
-                await self._barrier()
+                if not await self._barrier():
+                    continue
                 if not self._busy() and not inter.answered.is_set():
                     grace = min(self.idle_fail_grace, max(0.0, deadline - time.monotonic()))
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(inter.answered.wait(), timeout=grace)
                         return
-                    await self._barrier()
+                    if not await self._barrier():
+                        continue
                     if not self._busy() and not inter.answered.is_set() and \
                             time.monotonic() - self._last_activity >= grace:
                         self._fail(inter, "the bot went idle without answering")

@@ -23,6 +23,9 @@ ATTACHMENTS_MAX = 10
 FILE_SIZE_MAX = 10 * 1024 * 1024
 # the whole request of a message with files
 REQUEST_SIZE_MAX = 25 * 1024 * 1024
+# what an embed can show from ``attachment://``: "only filenames with proper image
+# extensions are supported" (reference "Using Attachments within Embeds")
+EMBED_IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 EMBED_FILE_SLOTS = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"),
                     ("footer", "icon_url"))
 
@@ -176,6 +179,10 @@ def link_embed_files(embeds: list[dict[str, Any]], attachments: list[FakeAttachm
             broken.append(f"embeds[{i}].{slot}.{key} {link!r} names no attachment of the "
                           f"message (its files: {sorted(by_name)})")
             continue
+        unshown = _not_a_picture(found)
+        if unshown:
+            broken.append(f"embeds[{i}].{slot}.{key} {link!r} names {unshown}")
+            continue
         sub[key] = found.url
         if key == "url":
             sub["proxy_url"] = found.url
@@ -185,6 +192,16 @@ def link_embed_files(embeds: list[dict[str, Any]], attachments: list[FakeAttachm
         else:
             sub["proxy_" + key] = found.url
     return broken
+
+
+def _not_a_picture(found: FakeAttachment) -> str | None:
+    """Why an embed cannot show this file as a picture (None if it can): its name has no
+    image extension, or its bytes are not the image its name says."""
+    if found.content_type not in EMBED_IMAGE_TYPES:
+        return f"{found.filename!r}, not a file with an image extension ({found.content_type})"
+    if found.content_type != "image/webp" and found.width is None:
+        return f"{found.filename!r}, whose bytes are not a {found.content_type} image"
+    return None
 
 
 def embed_file(embed: dict[str, Any], slot: str,

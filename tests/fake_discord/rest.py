@@ -3,6 +3,7 @@ and turning handler results and API errors into Discord's responses."""
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import time
@@ -113,7 +114,8 @@ class RestLayer(RateLimitLayer):
                 body, files = await read_body(request)
             except ValueError:
                 raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
-            call.body = body
+            # the log keeps the body as sent (the store points attachment:// links at files)
+            call.body, call.files = copy.deepcopy(body), files
             headers, retry_after, is_global = self._rate_check(key, params)
             if retry_after is not None:
                 return self._too_many(call, headers, retry_after, is_global)

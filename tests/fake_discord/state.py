@@ -12,12 +12,12 @@ import asyncio
 import re
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 import yarl
 
-from .attachments import FILE_SIZE_MAX, REQUEST_SIZE_MAX, FakeAttachment
+from .attachments import FILE_SIZE_MAX, REQUEST_SIZE_MAX, FakeAttachment, Upload
 from .clock import FakeClock, Snowflakes
 from .users import FakeUser
 
@@ -51,6 +51,8 @@ class RestCall:
     code: int | None = None  # Discord error code when the status is an error
     body: Any = None
     at: float = 0.0  # real monotonic time
+    #: the files the request uploaded (multipart ``files[n]`` parts), in order
+    files: list[Upload] = field(default_factory=list)
 
     @property
     def key(self) -> str:

@@ -6,9 +6,11 @@ import asyncio
 
 import discord
 import pytest
+import yarl
 
-from tests.fake_discord import ScenarioError
+from tests.fake_discord import FakeDiscord, ScenarioError
 from tests.fake_discord.conftest import World
+from tests.fake_discord.toybot import ToyBot
 
 
 async def test_slash_command_payload_carries_user_locale_options_and_guild(world: World) -> None:
@@ -125,3 +127,35 @@ async def test_acting_on_things_users_cannot_reach(world: World) -> None:
     await world.alice.run(private, "toy lobby")
     assert world.bob.sees(private) == []
     assert len(world.alice.sees(private)) == 1
+
+
+async def test_an_external_bot_that_does_not_answer_heartbeats_is_not_called_idle(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a bot in another process that stalls or is killed: the fake cannot see its tasks,
+    # and a heartbeat it does not answer says nothing about whether it is idle
+    monkeypatch.setattr(discord.http.Route, "BASE", fake_discord.api_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                        yarl.URL(fake_discord.gateway_url))
+    guild = fake_discord.add_guild("Noto")
+    chan = guild.add_text_channel("goita")
+    alice = guild.add_member(fake_discord.add_user("alice"))
+    fake_discord.use_external_bot()
+    fake_discord.idle_quiet = 0.05
+    fake_discord.response_deadline = 1.5
+    bot = ToyBot()
+
+    async def silent(i: discord.Interaction) -> None:
+        return None  # never answers
+
+    bot.hook = silent
+    task = asyncio.create_task(bot.start(fake_discord.token))
+    try:
+        await fake_discord.wait_for(bot.is_ready, what="the external bot")
+        bot.ws.HEARTBEAT = -1  # it ignores the fake's heartbeat requests
+        result = await alice.run(chan, "toy do")
+        assert result.failed == "no response within 1.5 s"
+        assert len(fake_discord.take_violations()) == 1
+    finally:
+        await bot.close()
+        await task

@@ -198,3 +198,41 @@ async def test_files_in_interaction_responses_and_edits(world: World) -> None:
     async with aiohttp.ClientSession() as http, http.get(
         result.reply.attachments[0]["url"]) as resp:
         assert await resp.read() == b"v2"
+
+
+@pytest.mark.parametrize(("name", "data", "why"), [
+    ("board.bin", png(6, 6), "not a file with an image extension"),
+    ("board", png(6, 6), "not a file with an image extension"),
+    ("board.png", b"not a picture at all", "bytes are not a image/png image"),
+])
+async def test_an_embed_shows_only_a_real_image_file(world: World, name: str, data: bytes,
+                                                     why: str) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message(embed=board_embed(name),
+                                      file=discord.File(io.BytesIO(data), name))
+
+    world.bot.hook = hook
+    board = (await world.alice.run(world.chan, "toy do")).reply
+    assert board.attachment(name).data == data  # Discord keeps the file ...
+    with pytest.raises(ScenarioError, match="shows no attached image"):
+        board.embed_image()  # ... but the embed shows no picture
+    violations = world.fake.take_violations()
+    assert len(violations) == 1 and why in violations[0], violations
+
+
+async def test_each_request_keeps_the_files_it_uploaded(world: World) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("posting", ephemeral=True)
+        assert isinstance(i.channel, discord.TextChannel)
+        message = await i.channel.send(embed=board_embed(), file=board_file(3, 3))
+        await message.edit(embed=board_embed(), attachments=[board_file(4, 4)])
+        await message.edit(content="no files")
+
+    world.bot.hook = hook
+    await world.alice.run(world.chan, "toy do")
+    posted = world.fake.calls("POST /channels/{channel_id}/messages")
+    edits = world.fake.calls("PATCH /channels/{channel_id}/messages/{message_id}")
+    assert [(u.field, u.filename, image_size(u.data)) for u in posted[-1].files] == \
+        [("files[0]", "board.png", (3, 3))]
+    assert [[image_size(u.data) for u in c.files] for c in edits] == [[(4, 4)], []]
+    assert edits[0].body["embeds"][0]["image"]["url"] == "attachment://board.png"

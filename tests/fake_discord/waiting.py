@@ -4,7 +4,6 @@ in flight, so scenarios never sleep."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -39,13 +38,16 @@ class WaitingLayer(FaultsLayer):
                 busy.append(name)
         return busy
 
-    async def _barrier(self) -> None:
+    async def _barrier(self) -> bool:
         """Wait until the bot has parsed every event sent so far, so the handler tasks
         for them exist. discord.py stores each event's ``s`` in ``ws.sequence`` and
-        parses the event in the same synchronous step, so reading it is enough."""
+        parses the event in the same synchronous step, so reading it is enough. False if
+        a bot in another process did not answer the heartbeat sent instead (stalled or
+        killed: whether it is idle is unknown)."""
         conns = self._live_conns()
+        answered = True
         if not conns:
-            return
+            return answered
         websockets = {getattr(ws, "session_id", None): ws
                       for bot in self._bots for ws in _client_websockets(bot)}
         for conn in conns:
@@ -53,25 +55,31 @@ class WaitingLayer(FaultsLayer):
             assert session is not None
             ws = websockets.get(session.id)
             if ws is None:
-                await self._heartbeat_barrier(conn)
+                answered = await self._heartbeat_barrier(conn) and answered
                 continue
             end = time.monotonic() + 1.0
             while (getattr(ws, "sequence", None) or 0) < session.seq and \
                     time.monotonic() < end:
                 await asyncio.sleep(0.0005)
+        return answered
 
-    async def _heartbeat_barrier(self, conn: Conn) -> None:
+    async def _heartbeat_barrier(self, conn: Conn) -> bool:
         """Fallback round trip: the client answers op 1 after parsing earlier events.
-        Used only once per batch of events: discord.py allows 110 gateway sends a minute."""
+        Used only once per batch of events: discord.py allows 110 gateway sends a minute.
+        False if no answer came within a second (the next barrier asks again)."""
         assert conn.session is not None
         if conn.barrier_seq == conn.session.seq:
-            return
+            return True
         conn.barrier_seq = conn.session.seq
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         conn.barriers.append(fut)
         await conn.send({"op": OP_HEARTBEAT, "d": None})
-        with contextlib.suppress(TimeoutError):
+        try:
             await asyncio.wait_for(fut, timeout=1.0)
+        except TimeoutError:
+            conn.barrier_seq = -1
+            return False
+        return True
 
     async def wait_idle(self, timeout: float | None = None, quiet: float | None = None) -> None:
         """Wait until the bot has processed every event, has no handler running and no

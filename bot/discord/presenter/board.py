@@ -5,6 +5,10 @@ to the table's publisher task, which sends only the newest rendering: quick cons
 CPU moves and rate-limited edits coalesce into one edit, and the board always converges to
 the latest state. A board older than ``REPOST_AFTER`` seconds (Discord refuses many edits
 of old messages) or deleted (404) is posted again as a new message.
+
+The board's picture (``board.png``, shown as the embed's image) is part of the same edit:
+its scene is taken with the text, and it is drawn off the loop inside the publisher task,
+so a picture never adds an edit and changes made while it is drawn coalesce as usual.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ import discord
 from bot.app.ports import Clock
 from bot.app.table import Table
 from bot.discord.render import Rendered
+from bot.pictures import BoardScene
+
+from . import pictures
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +35,9 @@ REPOST_AFTER = 50 * 60.0
 
 #: stores a newly posted board's message id: (table id, message id, posted at)
 BoardPosted = Callable[[int, int, float], Awaitable[None]]
+
+#: the scene of a table's board picture as it is now (None: no picture)
+SceneOf = Callable[[Table], BoardScene | None]
 
 
 @dataclass(eq=False)
@@ -38,14 +48,18 @@ class BoardJob:
     fresh: bool = False
     #: rendered before the guild was known (start-up): render again once ready
     provisional: bool = False
+    #: the picture's scene, taken with ``rendered``
+    scene: BoardScene | None = None
 
 
 class BoardPublisher:
     def __init__(self, client: discord.Client, clock: Clock,
-                 render: Callable[[Table], Rendered], min_edit_interval: float) -> None:
+                 render: Callable[[Table], Rendered], min_edit_interval: float,
+                 scene_of: SceneOf | None = None) -> None:
         self.client = client
         self.clock = clock
         self.render = render
+        self.scene_of: SceneOf = scene_of or (lambda _table: None)
         #: seconds between two edits of one board (more changes in between coalesce)
         self.min_edit_interval = min_edit_interval
         #: set by the composition root once the service exists
@@ -57,7 +71,8 @@ class BoardPublisher:
         previous = self._pending.get(table.id)
         fresh = fresh or (previous is not None and previous.fresh)
         provisional = self.client.get_guild(table.guild_id) is None
-        self._pending[table.id] = BoardJob(table, rendered, fresh, provisional)
+        self._pending[table.id] = BoardJob(table, rendered, fresh, provisional,
+                                           self.scene_of(table))
         task = self.publishers.get(table.id)
         if task is None or task.done():
             self.publishers[table.id] = asyncio.create_task(
@@ -72,6 +87,7 @@ class BoardPublisher:
                     if table_id in self._pending:
                         continue
                     job.rendered = self.render(job.table)
+                    job.scene = self.scene_of(job.table)
                 await self._publish(job)
             except Exception:
                 log.exception("could not update the board of table %s", table_id)
@@ -84,6 +100,9 @@ class BoardPublisher:
         table = job.table
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         view = job.rendered.view()
+        png = await pictures.board_png(job.scene)
+        # an edit always lists its files: a board without a picture drops the old one
+        embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
         message_id = table.board_message_id
         posted_at = table.board_posted_at or 0.0
         now = self.clock.now()
@@ -92,14 +111,16 @@ class BoardPublisher:
         if message_id is not None and now - posted_at < REPOST_AFTER:
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=job.rendered.content, embed=job.rendered.embed, view=view)
+                    content=job.rendered.content, embed=embed, view=view, attachments=files)
                 return
             except discord.NotFound:
                 log.info("board %s of table %s is gone: posting it again", message_id, table.id)
                 message_id = None
+                embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
         # Post a new board (first time, too old, or deleted); then remove the old one.
-        message = await channel.send(content=job.rendered.content, embed=job.rendered.embed,
-                                     view=view if view is not None else discord.utils.MISSING)
+        message = await channel.send(content=job.rendered.content, embed=embed,
+                                     view=view if view is not None else discord.utils.MISSING,
+                                     files=files or discord.utils.MISSING)
         table.board_message_id = message.id
         table.board_posted_at = now
         if self.on_board_posted is not None:

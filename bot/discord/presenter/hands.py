@@ -18,6 +18,7 @@ from bot.discord.render import COLOUR_ENDED, Rendered, render_hand
 from bot.i18n import lang_of, t
 from goita_core.pieces import Kind
 
+from .pictures import hand_files
 from .tasks import Background
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ class HandKeeper:
                 embed = discord.Embed(description=t(key, entry.lang), colour=COLOUR_ENDED)
                 with contextlib.suppress(discord.HTTPException):
                     await entry.interaction.edit_original_response(content=None, embed=embed,
-                                                                   view=None)
+                                                                   view=None, attachments=[])
             return
         if rendered.key() == entry.last_key:
             return
@@ -125,8 +126,9 @@ class HandKeeper:
             await self._expire(entry)
             return
         try:
+            embed, files = await hand_files(table, entry, rendered)  # its picture, if any
             await entry.interaction.edit_original_response(
-                content=rendered.content, embed=rendered.embed, view=rendered.view())
+                content=rendered.content, embed=embed, view=rendered.view(), attachments=files)
             entry.last_key = rendered.key()
         except discord.HTTPException as exc:
             log.info("hand of user %s can no longer be edited (%s)", entry.user_id, exc)
@@ -136,7 +138,8 @@ class HandKeeper:
         self.hands.pop((entry.table_id, entry.user_id), None)
         embed = discord.Embed(description=t("hand.expired", entry.lang), colour=COLOUR_ENDED)
         with contextlib.suppress(discord.HTTPException):
-            await entry.interaction.edit_original_response(content=None, embed=embed, view=None)
+            await entry.interaction.edit_original_response(content=None, embed=embed, view=None,
+                                                           attachments=[])
 
     async def sweep(self) -> None:
         """Say "open My hand again" on hands whose token is about to die."""

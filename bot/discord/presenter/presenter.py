@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -19,10 +20,12 @@ from bot.discord.render import (
     render_match_end,
 )
 from bot.i18n import lang_of, t
+from bot.pictures import BoardScene
 from goita_core.pieces import Kind
 
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
+from .pictures import board_of, enabled, hand_files
 from .pings import Pinger
 from .tasks import Background
 
@@ -40,7 +43,8 @@ class DiscordPresenter:
         self.engines = sorted(settings.external_engines)
         self._background = Background()
         self.board = BoardPublisher(client, clock, self.render_public,
-                                    0.0 if settings.cpu_move_delay_seconds == 0 else 1.0)
+                                    0.0 if settings.cpu_move_delay_seconds == 0 else 1.0,
+                                    scene_of=self.board_scene)
         self.pings = Pinger(client)
         self.hands = HandKeeper(clock, self._background)
         self._sweeper: asyncio.Task[None] | None = None
@@ -146,6 +150,10 @@ class DiscordPresenter:
         except Exception:
             log.exception("could not present the end of table %s", table.id)
 
+    def board_scene(self, table: Table) -> BoardScene | None:
+        """The board picture's scene, in the board's language (None: no picture)."""
+        return board_of(table, self.board_lang(table))
+
     def render_public(self, table: Table) -> Rendered:
         lang = self.board_lang(table)
         if table.status == "lobby" or table.match is None:
@@ -174,7 +182,24 @@ class DiscordPresenter:
         (while Discord took the answer, before this entry existed to be refreshed), the
         hand is drawn again now, or it would show the old state until the next change.
         ``version``: the table version ``first`` was picked at (default: the current one)."""
-        return self.hands.remember(interaction, table, first, rendered, seen, version)
+        entry = self.hands.remember(interaction, table, first, rendered, seen, version)
+        if rendered is not None and enabled(table) and table.live:
+            # the caller sent ``rendered`` without its picture: add it to that message
+            self._background.spawn(self._add_hand_picture(table, entry, rendered),
+                                   "goita-hand-picture")
+        return entry
+
+    async def _add_hand_picture(self, table: Table, entry: HandEntry,
+                                rendered: Rendered) -> None:
+        async with entry.lock:
+            if self.hands.hands.get((entry.table_id, entry.user_id)) is not entry \
+                    or entry.last_key != rendered.key():
+                return  # a newer hand took over, or a refresh drew it again with its picture
+            embed, files = await hand_files(table, entry, rendered)
+            if files:
+                with contextlib.suppress(discord.HTTPException):
+                    await entry.interaction.edit_original_response(embed=embed,
+                                                                   attachments=files)
 
     def refresh_hands(self, table: Table) -> None:
         self.hands.refresh(table)

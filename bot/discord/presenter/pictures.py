@@ -1,0 +1,159 @@
+"""The pictures of a table's messages: the board (public) and a player's hand (their own).
+
+Scenes are built on the event loop, at the moment the text is rendered, so that a picture
+always shows the state its embed describes; the PNG is drawn off the loop on one worker
+thread (the drawing holds a process-wide lock anyway, so more threads would only wait),
+and ``bot.pictures`` caches it by scene. A failed drawing never blocks a message: it is
+sent without its picture, and the failure is logged once (then counted quietly).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from typing import Protocol, TypeVar
+
+import discord
+
+from bot.app.table import Table
+from bot.discord.render import Rendered, public_view
+from bot.discord.render.common import seat_name, team_name
+from bot.i18n import t
+from bot.pictures import BoardScene, HandScene, Labels, board_scene, hand_scene, render_board
+from bot.pictures import render_hand as draw_hand
+from goita_core.pieces import Kind
+
+log = logging.getLogger(__name__)
+
+BOARD_FILE = "board.png"
+HAND_FILE = "hand.png"
+
+S = TypeVar("S")
+
+_executor: ThreadPoolExecutor | None = None
+#: failures so far per kind ("board", "hand"): only the first of each is logged in full
+failures: dict[str, int] = {}
+
+
+def enabled(table: Table) -> bool:
+    """Whether the table's messages carry pictures (the server's setting it opened with;
+    a table stored before tables kept their settings shows them)."""
+    return table.settings is None or table.settings.board_pictures
+
+
+@lru_cache(maxsize=16)
+def labels(lang: str) -> Labels:
+    """The words a picture writes, in ``lang``: the catalogs' ``picture.*`` messages as
+    templates (each ``{field}`` is filled in by the picture)."""
+
+    def template(key: str, *fields: str) -> str:
+        return t(key, lang, **{name: "{" + name + "}" for name in fields})
+
+    return Labels(
+        round=template("picture.round", "n"), target=template("picture.target", "target"),
+        left=template("picture.left", "n"), points=template("picture.points", "points"),
+        dealer=t("seat.dealer", lang), passed=t("picture.passed", lang),
+        away=t("seat.away", lang), redeal=t("picture.redeal", lang),
+        won=template("picture.won", "points"), doubled=t("picture.doubled", lang),
+        shi=template("picture.shi", "count"), seat=template("picture.seat", "n"),
+        teams=(team_name(0, lang), team_name(1, lang)),
+        hand_title=t("picture.hand_title", lang), face_down=t("picture.face_down", lang))
+
+
+def _names(table: Table, lang: str) -> list[str]:
+    return [seat_name(table, i, lang, plain=True) for i in range(table.players)]
+
+
+def board_of(table: Table, lang: str) -> BoardScene | None:
+    """The scene of the table's public board, or None when its message has no picture
+    (pictures off, or no running match: lobby, match end, closed)."""
+    match = table.match
+    if not enabled(table) or table.status != "playing" or match is None or not match.rounds:
+        return None
+    away = [s is not None and s.away for s in table.seats]
+    try:
+        return board_scene(public_view(match), _names(table, lang), labels(lang), away)
+    except Exception:
+        _failed("board")
+        return None
+
+
+def hand_of(table: Table, seat: int, lang: str, first: Kind | None) -> HandScene | None:
+    """The scene of ``seat``'s own hand (its owner's view only), or None without one."""
+    match = table.match
+    if not enabled(table) or table.status != "playing" or match is None or not match.rounds:
+        return None
+    try:
+        return hand_scene(match.view(seat), first, seat_name(table, seat, lang, plain=True),
+                          labels(lang))
+    except Exception:
+        _failed("hand")
+        return None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goita-picture")
+    return _executor
+
+
+async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
+    """``render(scene)`` on the picture thread; None (logged once) if it fails."""
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_pool(), render, scene)
+    except Exception:
+        _failed(kind)
+        return None
+
+
+def _failed(kind: str) -> None:
+    """Log the first failure of a kind of picture in full (from inside its except), and
+    count the others: a broken picture must not flood the log on every move."""
+    count = failures[kind] = failures.get(kind, 0) + 1
+    if count == 1:
+        log.exception("could not draw a %s picture; the message is sent without it", kind)
+    else:
+        log.debug("%s picture failed again (%d failures)", kind, count)
+
+
+def attach(embed: discord.Embed, png: bytes | None, filename: str,
+           ) -> tuple[discord.Embed, list[discord.File]]:
+    """A copy of ``embed`` showing ``png`` as its image, with the file to send beside it
+    (a new one per request: a sent file has been read); without a picture the embed as it
+    is and no file (an edit then removes an old one)."""
+    if png is None:
+        return embed, []
+    shown = embed.copy()
+    shown.set_image(url=f"attachment://{filename}")
+    return shown, [discord.File(io.BytesIO(png), filename)]
+
+
+async def board_png(scene: BoardScene | None) -> bytes | None:
+    """The board picture of ``scene`` (None without a scene or if the drawing failed)."""
+    return None if scene is None else await draw(scene, render_board, "board")
+
+
+class HandOwner(Protocol):
+    """What a hand message knows of its owner (a ``HandEntry``)."""
+
+    user_id: int
+    lang: str
+    first: Kind | None
+    first_version: int
+
+
+async def hand_files(table: Table, owner: HandOwner, rendered: Rendered,
+                     ) -> tuple[discord.Embed, list[discord.File]]:
+    """The embed and files of ``owner``'s hand message, as ``rendered`` (its text) shows
+    it: the first piece they picked is lifted while it is still for this version."""
+    seat = table.seat_of(owner.user_id)
+    first = owner.first if owner.first_version == table.version else None
+    scene = None if seat is None else hand_of(table, seat, owner.lang, first)
+    png = None if scene is None else await draw(scene, draw_hand, "hand")
+    return attach(rendered.embed, png, HAND_FILE)
+
