@@ -56,8 +56,8 @@ def labels(lang: str) -> Labels:
     return Labels(
         round=template("picture.round", "n"), target=template("picture.target", "target"),
         left=template("picture.left", "n"), points=template("picture.points", "points"),
-        dealer=t("seat.dealer", lang), passed=t("picture.passed", lang),
-        away=t("seat.away", lang), redeal=t("picture.redeal", lang),
+        dealer=t("picture.dealer", lang), passed=t("picture.passed", lang),
+        away=t("picture.away", lang), redeal=t("picture.redeal", lang),
         won=template("picture.won", "points"), doubled=t("picture.doubled", lang),
         shi=template("picture.shi", "count"), seat=template("picture.seat", "n"),
         teams=(team_name(0, lang), team_name(1, lang)),

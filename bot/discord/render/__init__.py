@@ -10,7 +10,6 @@ from .common import COLOUR_ENDED, COLOUR_LOBBY, Rendered, public_view
 from .hand import render_hand
 from .lobby import render_lobby
 from .match_end import render_closed, render_match_end
-from .picture import pictures_on
 from .rounds import FACE_DOWN
 
 __all__ = [
@@ -18,7 +17,6 @@ __all__ = [
     "COLOUR_LOBBY",
     "FACE_DOWN",
     "Rendered",
-    "pictures_on",
     "public_view",
     "render_board",
     "render_closed",

@@ -31,7 +31,6 @@ from .common import (
 from .components import button
 from .log import log_lines
 from .match_end import render_match_end
-from .picture import BOARD_FILE, board_picture
 from .rounds import result_lines, seat_fields
 
 
@@ -45,10 +44,8 @@ def _scores_line(table: Table, scores: Sequence[int], lang: str) -> str:
 
 
 def render_board(table: Table, lang: str, turn_seconds: int,
-                 extra_lines: Sequence[str] = (), pictures: bool = False) -> Rendered:
-    """The public board of a running (or just finished) match; with ``pictures`` the
-    embed also shows the board as a picture (its text stays, for screen readers and
-    search)."""
+                 extra_lines: Sequence[str] = ()) -> Rendered:
+    """The public board of a running (or just finished) match."""
     match = table.match
     if match is None:
         raise ValueError("the board needs a running match")
@@ -88,7 +85,4 @@ def render_board(table: Table, lang: str, turn_seconds: int,
                         value=lines_within(recent, FIELD_MAX), inline=False)
     embed.set_footer(text=t("board.footer", lang, seconds=turn_seconds))
     items = [button("hand", table.id, t("btn.hand", lang), style=discord.ButtonStyle.primary)]
-    picture = board_picture(table, lang) if pictures else None
-    if picture is not None:
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return Rendered(embed, items, picture=picture)
+    return Rendered(embed, items)

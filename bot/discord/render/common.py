@@ -5,8 +5,6 @@ Pure functions of a :class:`~bot.app.table.Table` and a language; no I/O.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -15,9 +13,6 @@ import discord
 
 from bot.app.table import Table
 from bot.i18n import t
-from bot.pictures import BoardScene, HandScene
-from bot.pictures import render_board as draw_board
-from bot.pictures import render_hand as draw_hand
 from goita_core.match import Match
 from goita_core.pieces import KANJI, Kind
 from goita_core.view import SeatView
@@ -34,31 +29,13 @@ FIELD_MAX = 1024
 NAME_MAX = 32
 
 
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A picture the embed shows (``attachment://<filename>``), still to be drawn: the
-    scene is drawn off the event loop when the message is sent (cached by scene)."""
-
-    filename: str
-    scene: BoardScene | HandScene
-    description: str
-
-    def draw(self) -> bytes:
-        if isinstance(self.scene, BoardScene):
-            return draw_board(self.scene)
-        return draw_hand(self.scene)
-
-
 @dataclass(slots=True)
 class Rendered:
-    """One message's content: what ``send``/``edit`` get. With a ``picture`` the embed's
-    image names it: send ``await attachments()`` with the message (``files=`` on a send,
-    ``attachments=`` on an edit, where an empty list drops an earlier picture)."""
+    """One message's content: what ``send``/``edit`` get."""
 
     embed: discord.Embed
     items: Sequence[Component]
     content: str | None = None
-    picture: Picture | None = None
 
     def view(self) -> discord.ui.View | None:
         return frozen_view(self.items) if self.items else None
@@ -66,15 +43,7 @@ class Rendered:
     def key(self) -> tuple[Any, ...]:
         """Equal keys = identical messages (so an unchanged hand is not edited again)."""
         return (self.content, repr(self.embed.to_dict()),
-                tuple(repr(i.to_component_dict()) for i in self.items), self.picture)
-
-    async def attachments(self) -> list[discord.File]:
-        """The files this message carries: its picture, drawn in a worker thread."""
-        if self.picture is None:
-            return []
-        png = await asyncio.to_thread(self.picture.draw)
-        return [discord.File(io.BytesIO(png), filename=self.picture.filename,
-                             description=self.picture.description)]
+                tuple(repr(i.to_component_dict()) for i in self.items))
 
 
 def piece(kind: Kind | int, lang: str) -> str:

@@ -27,7 +27,6 @@ from .common import (
     trim,
 )
 from .components import button, hint_button, move_arg
-from .picture import HAND_FILE, hand_picture
 
 
 def hand_text(hand: Sequence[Kind], lang: str) -> str:
@@ -41,11 +40,9 @@ def hand_text(hand: Sequence[Kind], lang: str) -> str:
 
 
 def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
-                note: str | None = None, pictures: bool = False) -> Rendered:
+                note: str | None = None) -> Rendered:
     """The ephemeral hand of ``seat``: its pieces and, on its turn, the legal moves in two
-    clicks (first the block or face-down piece, or Pass; then the attack). With
-    ``pictures`` (and a live match) the embed shows the hand as a picture too; the buttons
-    stay the way to play."""
+    clicks (first the block or face-down piece, or Pass; then the attack)."""
     match = table.match
     title = t("three.hand.title", lang) if solo(table) else \
         t("hand.title", lang, team=team_name(table.rules.team_of(seat), lang))
@@ -99,10 +96,7 @@ def render_hand(table: Table, seat: int, lang: str, first: Kind | None = None,
         lines.append(t("hand.away", lang))
     embed = discord.Embed(title=title, description=trim("\n".join(lines), 4096),
                           colour=COLOUR_PLAYING if view.legal else COLOUR_ENDED)
-    picture = hand_picture(table, seat, lang, first) if pictures and table.live else None
-    if picture is not None:
-        embed.set_image(url=f"attachment://{HAND_FILE}")
-    return Rendered(embed, items, picture=picture)
+    return Rendered(embed, items)
 
 
 def _move_buttons(table: Table, view: SeatView, lang: str, first: Kind | None,

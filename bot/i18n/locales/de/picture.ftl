@@ -14,4 +14,3 @@ picture-shi = { $count } × し
 picture-seat = Platz { $n }
 picture-hand_title = Deine Hand
 picture-face_down = Verdeckt
-picture-alt = Das Spielbrett: Runde { $round }

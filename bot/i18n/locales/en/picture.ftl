@@ -1,5 +1,6 @@
-# The words the board and hand pictures write (short: they sit in small name plates).
-# A count is shown as a bare number, so no plural form is needed.
+# The words the board and hand pictures write (bot/discord/presenter/pictures.py). Short:
+# they sit on name plates and tiles. A count is filled in by the picture as a bare number,
+# so no message here varies with it.
 
 picture-round = Round { $n }
 picture-target = to { $target }
@@ -15,4 +16,3 @@ picture-shi = { $count } し
 picture-seat = Seat { $n }
 picture-hand_title = Your hand
 picture-face_down = Face down
-picture-alt = The board: round { $round }

@@ -14,4 +14,3 @@ picture-shi = { $count } × し
 picture-seat = Asiento { $n }
 picture-hand_title = Tu mano
 picture-face_down = Boca abajo
-picture-alt = El tablero: ronda { $round }

@@ -14,4 +14,3 @@ picture-shi = { $count } × し
 picture-seat = Place { $n }
 picture-hand_title = Votre main
 picture-face_down = Face cachée
-picture-alt = Le plateau : manche { $round }

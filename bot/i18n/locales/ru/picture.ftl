@@ -14,4 +14,3 @@ picture-shi = し × { $count }
 picture-seat = Место { $n }
 picture-hand_title = Ваши фишки
 picture-face_down = Рубашкой вверх
-picture-alt = Доска: раунд { $round }
