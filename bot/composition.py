@@ -25,6 +25,7 @@ from bot.discord.services import Services
 from bot.discord.settings import SettingsCog
 from bot.discord.stats import StatsCog
 from bot.storage.db import open_database
+from bot.storage.delivery import SqliteDeliveryStore
 from bot.storage.learn import SqliteLearnStore
 from bot.storage.results import SqliteResultsStore
 from bot.storage.settings import SqliteSettingsStore
@@ -37,7 +38,7 @@ async def assemble(bot: GoitaBot) -> Services:
     conn = await open_database(bot.settings.database_path)
     bot.add_close_hook(conn.close)
     results = SqliteResultsStore(conn)
-    presenter = DiscordPresenter(bot, bot.clock, bot.settings)
+    presenter = DiscordPresenter(bot, bot.clock, bot.settings, SqliteDeliveryStore(conn))
     s = bot.settings
     limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
                          s.table_create_cooldown_seconds, s.table_create_burst)

@@ -232,6 +232,8 @@ class StoredHand:
     message_id: int
     expires_at: float
     lang: str
+    #: the table version the hand was drawn at
+    version: int = 0
 
 
 @dataclass(slots=True)

@@ -10,7 +10,8 @@ from bot.app.ports import Delivery, DeliveryBatch, StoredHand, StoredPing
 from .db import transaction
 
 PING_COLUMNS = "table_id, channel_id, message_id, seat, kind"
-HAND_COLUMNS = "table_id, user_id, application_id, token, message_id, expires_at, lang"
+HAND_COLUMNS = ("table_id, user_id, application_id, token, message_id, expires_at, lang, "
+                "version")
 
 
 class SqliteDeliveryStore:
@@ -52,6 +53,6 @@ class SqliteDeliveryStore:
                 else:
                     await conn.execute(
                         f"INSERT OR REPLACE INTO delivery_hands ({HAND_COLUMNS}) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (hand.table_id, hand.user_id, hand.application_id, hand.token,
-                         hand.message_id, hand.expires_at, hand.lang))
+                         hand.message_id, hand.expires_at, hand.lang, hand.version))

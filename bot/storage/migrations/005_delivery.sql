@@ -20,6 +20,7 @@ CREATE TABLE delivery_hands (
     message_id     INTEGER NOT NULL,
     expires_at     REAL    NOT NULL,
     lang           TEXT    NOT NULL,
+    version        INTEGER NOT NULL,
     PRIMARY KEY (table_id, user_id)
 );
 CREATE INDEX delivery_hands_expiry ON delivery_hands (expires_at);

@@ -30,7 +30,8 @@ class PgDeliveryStore:
                      for p in batch.pings.values() if p is not None]
         gone_hands = [key for key, h in batch.hands.items() if h is None]
         set_hands = [(h.table_id, h.user_id, h.application_id, h.token, h.message_id,
-                      h.expires_at, h.lang) for h in batch.hands.values() if h is not None]
+                      h.expires_at, h.lang, h.version)
+                     for h in batch.hands.values() if h is not None]
         async with self.pool.acquire() as conn, conn.transaction():
             if closed or gone_pings:
                 await conn.execute("DELETE FROM delivery_pings WHERE table_id = ANY($1)",
@@ -51,7 +52,8 @@ class PgDeliveryStore:
             if set_hands:
                 await conn.executemany(
                     f"INSERT INTO delivery_hands ({HAND_COLUMNS}) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, user_id) DO "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (table_id, user_id) DO "
                     "UPDATE SET application_id = excluded.application_id, "
                     "token = excluded.token, message_id = excluded.message_id, "
-                    "expires_at = excluded.expires_at, lang = excluded.lang", set_hands)
+                    "expires_at = excluded.expires_at, lang = excluded.lang, "
+                    "version = excluded.version", set_hands)

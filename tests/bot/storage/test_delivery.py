@@ -45,7 +45,7 @@ def ping(table_id: int, message_id: int = BIG + 1, seat: int = 2,
 def hand(table_id: int, user_id: int, expires_at: float = 1000.0,
          token: str = "secret-token") -> StoredHand:
     return StoredHand(table_id, user_id, BIG + 200, token, BIG + 300 + user_id % 1000, expires_at,
-                      "ja")
+                      "ja", version=user_id % 1000)
 
 
 async def test_pings_and_hands_round_trip_and_a_batch_replaces(store: Any) -> None:
