@@ -95,7 +95,7 @@ async def test_a_stale_ping_is_deleted_at_the_restart(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    world, alice, bob = await two_humans(fake_discord, make_settings)
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
     [ping] = pings_of(world, alice)
 
     async def dead(*_args: Any) -> None:
