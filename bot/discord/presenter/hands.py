@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 HAND_TOKEN_LIFE = 14 * 60.0
 #: how often the hand sweeper looks for tokens about to die (real seconds)
 SWEEP_EVERY = 30.0
+#: a newer token of the same hand message is journaled only if it lives this much longer
+#: (the stored one still edits the message): one write per hand, not one per click
+REJOURNAL_AFTER = 120.0
 
 
 @dataclass(eq=False)
@@ -107,12 +110,16 @@ class HandKeeper:
         #: table id -> changes presented so far: a hand drawn before a change that landed
         #: while Discord took the hand is drawn again (see remember)
         self._changes: dict[int, int] = {}
+        #: (table id, user id) -> (message id, token expiry) of the journaled hand
+        self._journaled: dict[tuple[int, int], tuple[int, float]] = {}
 
     def changed(self, table_id: int) -> None:
         self._changes[table_id] = self._changes.get(table_id, 0) + 1
 
     def closed(self, table_id: int) -> None:
         self._changes.pop(table_id, None)
+        for key in [key for key in self._journaled if key[0] == table_id]:
+            del self._journaled[key]  # the journal drops the table's rows
 
     def change_count(self, table_id: int) -> int:
         return self._changes.get(table_id, 0)
@@ -160,6 +167,7 @@ class HandKeeper:
                           stored.user_id, stored.lang, message_id=stored.message_id,
                           drawn_version=stored.version, webhook=webhook)
         self.hands[key] = entry
+        self._journaled[key] = (stored.message_id, stored.expires_at)
         if stored.version == table.version:
             rendered = self.render_for(table, entry)
             entry.last_key = rendered.key() if rendered is not None else None
@@ -167,8 +175,21 @@ class HandKeeper:
             self.background.spawn(self._refresh(table, entry), "goita-hand")
 
     def _journal(self, entry: HandEntry) -> None:
+        """Keep the user's newest hand for a restart (unless a token of the same message
+        that lives about as long is kept already)."""
+        key = (entry.table_id, entry.user_id)
         user = self.client.user
         stored = entry.stored(self.client.application_id or (user.id if user else 0))
+        kept = self._journaled.get(key)
+        if stored is None:
+            if kept is not None:  # a newer message whose id is not known yet
+                del self._journaled[key]
+                self.journal.hand(entry.table_id, entry.user_id, None)
+            return
+        if kept is not None and kept[0] == stored.message_id \
+                and stored.expires_at - kept[1] < REJOURNAL_AFTER:
+            return
+        self._journaled[key] = (stored.message_id, stored.expires_at)
         self.journal.hand(entry.table_id, entry.user_id, stored)
 
     def _forget(self, entry: HandEntry) -> None:
@@ -176,7 +197,8 @@ class HandKeeper:
         key = (entry.table_id, entry.user_id)
         if self.hands.get(key) is entry:
             del self.hands[key]
-            self.journal.hand(entry.table_id, entry.user_id, None)
+            if self._journaled.pop(key, None) is not None:
+                self.journal.hand(entry.table_id, entry.user_id, None)
 
     def refresh(self, table: Table, last: bool = False) -> None:
         for (table_id, _user), entry in list(self.hands.items()):

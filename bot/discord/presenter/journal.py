@@ -4,7 +4,8 @@ turn ping to clean up, the open hands to keep updating) is written to the
 
 Changes are coalesced (the newest state of a ping or hand wins) and written by one task, in
 one transaction per batch, so a click never waits for the database and writes keep their
-order. A failed write is logged once (until writes work again) and dropped: the worst it
+order; the writer waits ``window`` seconds before a batch, so that the writes of one move (a
+ping deleted, the next posted, a hand opened) mostly share one transaction. A failed write is logged once (until writes work again) and dropped: the worst it
 costs is a stale ping or a hand that needs My hand again after a restart. Without a store
 (None) nothing is written and nothing survives a restart.
 """
@@ -23,8 +24,9 @@ log = logging.getLogger(__name__)
 
 class DeliveryJournal:
     def __init__(self, store: DeliveryStore | None, clock: Clock,
-                 background: Background) -> None:
+                 background: Background, window: float = 0.02) -> None:
         self.store = store
+        self.window = window
         self.clock = clock
         self.background = background
         self._batch = DeliveryBatch()
@@ -65,6 +67,8 @@ class DeliveryJournal:
 
     async def _write_loop(self) -> None:
         while self._batch and self.store is not None:
+            if self.window:
+                await asyncio.sleep(self.window)
             batch, self._batch = self._batch, DeliveryBatch()
             try:
                 await self.store.write_delivery(batch)

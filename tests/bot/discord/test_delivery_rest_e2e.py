@@ -9,12 +9,30 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from bot.app.ports import Delivery, DeliveryBatch, DeliveryStore
 from tests.bot.discord.kit import make_world, member, play_turn, start_table
 from tests.bot.discord.test_delivery_e2e import pings_of, restart, two_humans
 from tests.fake_discord import FakeDiscord
 
 POST_MESSAGE = "POST /channels/{channel_id}/messages"
 DELETE_MESSAGE = "DELETE /channels/{channel_id}/messages/{message_id}"
+
+
+class CountingStore:
+    """The bot's delivery store, counting the batches and rows written."""
+
+    def __init__(self, inner: DeliveryStore) -> None:
+        self.inner = inner
+        self.batches = 0
+        self.rows = 0
+
+    async def load_delivery(self, now: float) -> Delivery:
+        return await self.inner.load_delivery(now)
+
+    async def write_delivery(self, batch: DeliveryBatch) -> None:
+        self.batches += 1
+        self.rows += len(batch.closed) + len(batch.pings) + len(batch.hands)
+        await self.inner.write_delivery(batch)
 
 
 def message_calls(fake: FakeDiscord, since: int) -> Counter[str]:
@@ -45,6 +63,8 @@ async def test_rest_calls_per_move(
     world = await make_world(fake_discord, make_settings)
     users = [member(world, name) for name in ("alice", "bob", "carol", "dave")]
     await start_table(world, users[0], *users[1:])
+    assert world.presenter.delivery is not None
+    store = world.presenter.delivery = CountingStore(world.presenter.delivery)
     rng = random.Random(3)
     moves = 0
     since = len(fake_discord.rest_log)
@@ -67,3 +87,7 @@ async def test_rest_calls_per_move(
           f"{sum(calls.values()) / moves:.2f}")
     for key, n in calls.most_common():
         print(f"  {n / moves:5.2f}  {key}")
+    print(f"delivery writes per move: {store.batches / moves:.2f} transactions, "
+          f"{store.rows / moves:.2f} rows")
+    # a ping posted and one deleted, and the My hand's new message: about three rows
+    assert store.rows <= 4 * moves
