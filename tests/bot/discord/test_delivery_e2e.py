@@ -66,10 +66,10 @@ async def seat_turn(world: World, seat: int, movers: dict[int, FakeUser]) -> Non
     raise AssertionError(f"seat {seat} never got a turn")
 
 
-async def two_humans(fake: FakeDiscord, make_settings: Callable[..., Any]
+async def two_humans(fake: FakeDiscord, make_settings: Callable[..., Any], **settings: Any
                      ) -> tuple[World, FakeUser, FakeUser]:
     """alice (seat 1) and bob (seat 2) with two easy CPUs, at alice's turn."""
-    world = await make_world(fake, make_settings)
+    world = await make_world(fake, make_settings, **settings)
     alice, bob = member(world, "alice"), member(world, "bob")
     await start_table(world, alice, bob, "easy", "easy")
     await seat_turn(world, 0, {0: alice, 1: bob})
@@ -160,3 +160,40 @@ async def test_a_hand_whose_token_died_during_the_downtime_is_dropped(
     # what it said; the board's My hand button is the way back
     assert hand.text() == text
     assert "My hand" in [b.label for b in world.board().buttons]
+
+
+async def test_a_token_about_to_die_leaves_the_database_with_its_hand(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, _alice, bob = await two_humans(fake_discord, make_settings,
+                                          turn_timeout_seconds=3600.0)
+    hand = (await bob.click(world.board(), "My hand")).reply
+    await world.settle()
+    database = world.bot.settings.database_path
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT user_id FROM delivery_hands").fetchall() == [(bob.id,)]
+    await world.advance(14 * 60 + 1)
+    await world.presenter.sweep_hands()
+    await world.settle()
+    assert "no longer updates" in hand.text()  # the sweeper said so, as before
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM delivery_hands").fetchone() == (0,)
+    # a restart then has nothing to edit through the dead token
+    world = await restart(world, make_settings, turn_timeout_seconds=3600.0)
+    assert "no longer updates" in hand.text()
+
+
+async def test_the_timeout_warning_comes_privately_through_a_restored_hand(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await bob.click(world.board(), "My hand")
+    world = await restart(world, make_settings)
+    await play_turn(world, alice, random.Random(3))
+    assert 1 in world.table().to_act()
+    channel_before = len(world.chan.public_messages())
+    await world.advance(46)  # the warning comes 15 s before the 60 s limit
+    warnings = [m for m in bob.sees(world.chan)
+                if m.ephemeral_for == bob.id and "left for your move" in m.text()]
+    assert warnings, "no private warning"
+    assert len(world.chan.public_messages()) == channel_before  # no public one
