@@ -5,9 +5,11 @@ turn ping to clean up, the open hands to keep updating) is written to the
 Changes are coalesced (the newest state of a ping or hand wins) and written by one task, in
 one transaction per batch, so a click never waits for the database and writes keep their
 order; the writer waits ``window`` seconds before a batch, so that the writes of one move (a
-ping deleted, the next posted, a hand opened) mostly share one transaction. A failed write is logged once (until writes work again) and dropped: the worst it
-costs is a stale ping or a hand that needs My hand again after a restart. Without a store
-(None) nothing is written and nothing survives a restart.
+ping deleted, the next posted, a hand opened) mostly share one transaction.
+
+A failed write is logged once (until writes work again) and dropped: the worst it costs is
+a stale ping or a hand that needs My hand again after a restart. Without a store (None)
+nothing is written and nothing survives a restart.
 """
 
 from __future__ import annotations
