@@ -15,6 +15,7 @@ nothing is written and nothing survives a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from bot.app.ports import Clock, Delivery, DeliveryBatch, DeliveryStore, StoredHand, StoredPing
@@ -34,6 +35,12 @@ class DeliveryJournal:
         self._batch = DeliveryBatch()
         self._writer: asyncio.Task[None] | None = None
         self._failing = False
+        #: changes queued so far, and how many of them were written (or failed)
+        self._queued = 0
+        self._settled = 0
+        #: set when a batch lands or someone waits for one (the writer skips its window)
+        self._progress = asyncio.Event()
+        self._hurry = asyncio.Event()
         #: what the previous process stored, by table, until each table is restored
         self._stored: asyncio.Task[dict[int, Delivery]] | None = None
 
@@ -64,13 +71,27 @@ class DeliveryJournal:
         self._wake()
 
     def _wake(self) -> None:
+        self._queued += 1
         if self._writer is None or self._writer.done():
             self._writer = self.background.spawn(self._write_loop(), "goita-delivery")
 
+    async def written(self) -> None:
+        """Wait until every change queued so far was written (or failed): e.g. a ping is
+        deleted only once the store forgot it, so that a restart never deletes it twice."""
+        target = self._queued
+        while self._settled < target and self._writer is not None \
+                and not self._writer.done():
+            self._hurry.set()
+            progress = self._progress
+            await progress.wait()
+
     async def _write_loop(self) -> None:
         while self._batch and self.store is not None:
-            if self.window:
-                await asyncio.sleep(self.window)
+            if self.window and not self._hurry.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hurry.wait(), self.window)
+            self._hurry.clear()
+            upto = self._queued
             batch, self._batch = self._batch, DeliveryBatch()
             try:
                 await self.store.write_delivery(batch)
@@ -84,6 +105,10 @@ class DeliveryJournal:
                 if self._failing:
                     log.info("the pings and open hands are stored again")
                 self._failing = False
+            finally:
+                self._settled = upto
+                self._progress.set()
+                self._progress = asyncio.Event()
 
     # -- restore -----------------------------------------------------------------------------
     async def stored(self, table_id: int) -> Delivery:

@@ -92,6 +92,7 @@ class Pinger:
                 return
             if current is None:
                 self.journal.ping(table.id, None)
+                await self.journal.written()
             await self._delete(stored.channel_id, table.guild_id, stored.message_id)
 
     async def _clear_locked(self, table: Table) -> None:
@@ -99,7 +100,19 @@ class Pinger:
         if entry is None:
             return
         self.journal.ping(table.id, None)
-        await self._delete(table.channel_id, table.guild_id, entry[0])
+        if self.journal.store is None:
+            await self._delete(table.channel_id, table.guild_id, entry[0])
+        else:
+            # deleted once the store forgot it, so that a restart never deletes it again
+            # (Unknown Message); in the background, so the next ping need not wait
+            self.journal.background.spawn(
+                self._delete_when_written(table.channel_id, table.guild_id, entry[0]),
+                "goita-unping")
+
+    async def _delete_when_written(self, channel_id: int, guild_id: int,
+                                   message_id: int) -> None:
+        await self.journal.written()
+        await self._delete(channel_id, guild_id, message_id)
 
     async def _delete(self, channel_id: int, guild_id: int, message_id: int) -> None:
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
