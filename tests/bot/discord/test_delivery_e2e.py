@@ -197,3 +197,18 @@ async def test_the_timeout_warning_comes_privately_through_a_restored_hand(
                 if m.ephemeral_for == bob.id and "left for your move" in m.text()]
     assert warnings, "no private warning"
     assert len(world.chan.public_messages()) == channel_before  # no public one
+
+
+async def test_a_restart_never_deletes_a_ping_twice(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
+    [ping] = pings_of(world, alice)
+    await play_turn(world, alice, random.Random(3))
+    assert ping.deleted
+    deletes = len(fake_discord.calls("DELETE /channels/{channel_id}/messages/{message_id}"))
+    world = await restart(world, make_settings)
+    # the store forgot the ping before it was deleted: nothing to delete again (a second
+    # DELETE would be refused with Unknown Message)
+    assert len(fake_discord.calls("DELETE /channels/{channel_id}/messages/{message_id}")) \
+        == deletes
