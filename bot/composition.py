@@ -66,7 +66,7 @@ async def assemble(bot: GoitaBot) -> Services:
     GameCog restores the live tables of this process's servers)."""
     stores = await open_stores(bot)
     bot.add_close_hook(stores.close)
-    presenter = DiscordPresenter(bot, bot.clock, bot.settings)
+    presenter = DiscordPresenter(bot, bot.clock, bot.settings, stores.delivery)
     s = bot.settings
     limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
                          s.table_create_cooldown_seconds, s.table_create_burst)

@@ -205,3 +205,66 @@ class ServerSettingsSource(Protocol):
 
     async def for_guild(self, guild_id: int) -> ServerSettings:
         """The server's settings now (the operator's defaults where it changed nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPing:
+    """A table's channel message that mentions the player it waits for (``kind`` is the
+    :data:`PromptKind` it was posted for)."""
+
+    table_id: int
+    channel_id: int
+    message_id: int
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A player's open (ephemeral) hand, editable through an interaction's webhook token
+    until ``expires_at`` (Clock seconds). The token is a secret while it lives: it is kept
+    only in the store and never logged (``repr`` hides it)."""
+
+    table_id: int
+    user_id: int
+    application_id: int
+    token: str = field(repr=False)
+    message_id: int
+    expires_at: float
+    lang: str
+    #: the table version the hand was drawn at
+    version: int = 0
+
+
+@dataclass(slots=True)
+class DeliveryBatch:
+    """Writes of the presenter's delivery state, applied in one transaction: first every
+    row of the ``closed`` tables goes, then each ping and hand is set (a value) or removed
+    (None)."""
+
+    closed: set[int] = field(default_factory=set)
+    pings: dict[int, StoredPing | None] = field(default_factory=dict)
+    hands: dict[tuple[int, int], StoredHand | None] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.closed or self.pings or self.hands)
+
+
+@dataclass(slots=True)
+class Delivery:
+    """What the presenter stored to finish its jobs after a restart."""
+
+    pings: list[StoredPing] = field(default_factory=list)
+    hands: list[StoredHand] = field(default_factory=list)
+
+
+class DeliveryStore(Protocol):
+    """The presenter's delivery state (turn pings to clean up, hands to keep updating), so
+    that a restart finishes what the previous process started."""
+
+    async def load_delivery(self, now: float) -> Delivery:
+        """Every stored ping, and every hand whose token is alive at ``now``; hands whose
+        token expired are deleted first (their secrets are not kept longer than needed)."""
+
+    async def write_delivery(self, batch: DeliveryBatch) -> None:
+        """Apply ``batch`` in one transaction."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.storage.db import open_database
+from bot.storage.delivery import SqliteDeliveryStore
 from bot.storage.learn import SqliteLearnStore
 from bot.storage.results import SqliteResultsStore
 from bot.storage.settings import SqliteSettingsStore
@@ -19,4 +20,4 @@ async def open_sqlite_stores(path: Path) -> Stores:
     conn = await open_database(path)
     return Stores(tables=SqliteTableStore(conn), results=SqliteResultsStore(conn),
                   settings=SqliteSettingsStore(conn), learn=SqliteLearnStore(conn),
-                  close=conn.close)
+                  delivery=SqliteDeliveryStore(conn), close=conn.close)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.app.learn.ports import LearnStore
-from bot.app.ports import ResultsStore, SettingsStore, TableStore
+from bot.app.ports import DeliveryStore, ResultsStore, SettingsStore, TableStore
 
 if TYPE_CHECKING:
     from bot.storage.postgres.leases import ShardLeases
@@ -26,6 +26,8 @@ class Stores:
     results: ResultsStore
     settings: SettingsStore
     learn: LearnStore
+    #: what the presenter needs to finish its pings and open hands after a restart
+    delivery: DeliveryStore
     #: closes the database (and gives up the leases); run after the table service stopped
     close: Callable[[], Awaitable[None]]
     #: which shards' tables this process may drive (PostgreSQL), held from the opening on;

@@ -128,9 +128,10 @@ class GameController:
         note = t("hand.back", lang) if hv.came_back else None
         seen = self.presenter.change_count(table_id)
         rendered = render_hand(table, hv.seat, lang, note=note)
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             embed=rendered.embed, view=rendered.view() or discord.utils.MISSING, ephemeral=True)
-        self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen)
+        self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen,
+                                     message_id=sent.message_id)
 
     async def move_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         """A button of the hand: the first click of a move (pick, back) redraws the hand;

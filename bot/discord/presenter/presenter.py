@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.app.ports import Clock, PromptKind, TableChange
+from bot.app.ports import Clock, DeliveryStore, PromptKind, TableChange
 from bot.app.table import Table
 from bot.config import Settings
 from bot.discord.render import (
@@ -25,6 +25,7 @@ from goita_core.pieces import Kind
 
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
+from .journal import DeliveryJournal
 from .pictures import board_of, enabled, hand_files
 from .pings import Pinger
 from .tasks import Background
@@ -33,7 +34,11 @@ log = logging.getLogger(__name__)
 
 
 class DiscordPresenter:
-    def __init__(self, client: discord.Client, clock: Clock, settings: Settings) -> None:
+    """``delivery``: where the turn pings and open hands are kept so that a restart
+    finishes their jobs (None: in memory only, forgotten by a restart)."""
+
+    def __init__(self, client: discord.Client, clock: Clock, settings: Settings,
+                 delivery: DeliveryStore | None = None) -> None:
         self.client = client
         self.clock = clock
         self.turn_seconds = int(settings.turn_timeout_seconds)
@@ -45,8 +50,9 @@ class DiscordPresenter:
         self.board = BoardPublisher(client, clock, self.render_public,
                                     0.0 if settings.cpu_move_delay_seconds == 0 else 1.0,
                                     scene_of=self.board_scene)
-        self.pings = Pinger(client)
-        self.hands = HandKeeper(clock, self._background)
+        self.journal = DeliveryJournal(delivery, clock, self._background)
+        self.pings = Pinger(client, self.journal)
+        self.hands = HandKeeper(client, clock, self._background, self.journal)
         self._sweeper: asyncio.Task[None] | None = None
 
     @property
@@ -57,6 +63,14 @@ class DiscordPresenter:
     @on_board_posted.setter
     def on_board_posted(self, callback: BoardPosted | None) -> None:
         self.board.on_board_posted = callback
+
+    @property
+    def delivery(self) -> DeliveryStore | None:
+        return self.journal.store
+
+    @delivery.setter
+    def delivery(self, store: DeliveryStore | None) -> None:
+        self.journal.store = store
 
     # -- lifecycle ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -99,6 +113,8 @@ class DiscordPresenter:
         try:
             fresh = change.reason == "start" and table.match_no > 1
             self.board.queue(table, self.render_public(table), fresh=fresh)
+            if change.reason == "restored" and self.journal.store is not None:
+                self._background.spawn(self._restore(table), "goita-hand-restore")
             self.hands.refresh(table)
             answered = self.pings.answered(table)
             if answered is not None:
@@ -134,8 +150,21 @@ class DiscordPresenter:
         except Exception:
             log.exception("could not prompt seat %s of table %s", seat, table.id)
 
+    async def _restore(self, table: Table) -> None:
+        """Finish what the previous process started at this table: its turn ping and its
+        players' open hands."""
+        try:
+            stored = await self.journal.stored(table.id)
+            for hand in stored.hands:
+                self.hands.restored(table, hand)
+            for ping in stored.pings:
+                await self.pings.restored(table, ping)
+        except Exception:
+            log.exception("could not restore the pings and hands of table %s", table.id)
+
     async def table_closed(self, table: Table, reason: str) -> None:
         self.hands.closed(table.id)
+        self.journal.closed(table.id)
         try:
             lang = self.board_lang(table)
             if table.status == "finished" and table.match is not None and table.match.over \
@@ -175,14 +204,18 @@ class DiscordPresenter:
 
     def remember_hand(self, interaction: discord.Interaction[Any], table: Table,
                       first: Kind | None = None, rendered: Rendered | None = None,
-                      seen: int | None = None, version: int | None = None) -> HandEntry:
+                      seen: int | None = None, version: int | None = None,
+                      message_id: int | None = None) -> HandEntry:
         """Keep ``interaction`` as the way to edit this user's hand (the newest wins).
 
         ``seen``: change_count() when ``rendered`` was drawn. If the table changed since
         (while Discord took the answer, before this entry existed to be refreshed), the
         hand is drawn again now, or it would show the old state until the next change.
-        ``version``: the table version ``first`` was picked at (default: the current one)."""
-        entry = self.hands.remember(interaction, table, first, rendered, seen, version)
+        ``version``: the table version ``first`` was picked at (default: the current one).
+        ``message_id``: the hand's message, when the answer created it (My hand); else it
+        is the clicked message, or learnt from the first edit."""
+        entry = self.hands.remember(interaction, table, first, rendered, seen, version,
+                                    message_id)
         if rendered is not None and enabled(table) and table.live:
             # the caller sent ``rendered`` without its picture: add it to that message
             self._background.spawn(self._add_hand_picture(table, entry, rendered),
@@ -198,8 +231,8 @@ class DiscordPresenter:
             embed, files = await hand_files(table, entry, rendered)
             if files:
                 with contextlib.suppress(discord.HTTPException):
-                    await entry.interaction.edit_original_response(embed=embed,
-                                                                   attachments=files)
+                    await entry.edit(rendered.content, embed, rendered.view(),
+                                     attachments=files)
 
     def refresh_hands(self, table: Table) -> None:
         self.hands.refresh(table)

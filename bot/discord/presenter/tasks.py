@@ -12,10 +12,11 @@ class Background:
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro, name=name)
         self._tasks.add(task)  # keep a reference so the task is not collected
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def running(self) -> list[asyncio.Task[Any]]:
         return [task for task in self._tasks if not task.done()]

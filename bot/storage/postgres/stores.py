@@ -8,6 +8,7 @@ import contextlib
 import logging
 
 from bot.storage.postgres.db import open_pool
+from bot.storage.postgres.delivery import PgDeliveryStore
 from bot.storage.postgres.learn import PgLearnStore
 from bot.storage.postgres.leases import ShardLeases, ShardSet
 from bot.storage.postgres.results import PgResultsStore
@@ -52,5 +53,5 @@ async def open_postgres_stores(url: str, shards: ShardSet, *, lease_seconds: flo
             pool.terminate()
 
     return Stores(tables=PgTableStore(pool, leases), results=PgResultsStore(pool),
-                  settings=PgSettingsStore(pool), learn=PgLearnStore(pool), close=close,
-                  leases=leases)
+                  settings=PgSettingsStore(pool), learn=PgLearnStore(pool),
+                  delivery=PgDeliveryStore(pool), close=close, leases=leases)

@@ -1,0 +1,214 @@
+"""The turn ping and the open hands survive a restart (through the fake Discord, with the
+real bot stopped and started again on the same database): a ping left by the previous
+process is deleted once its player moves, or at once when it is stale; a hand opened before
+the restart keeps updating while its token lives, and one whose token died is not used."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.client import create_bot
+from tests.bot.discord.kit import (
+    FAST,
+    FakeClockAdapter,
+    World,
+    action_buttons,
+    bid,
+    make_world,
+    member,
+    play_turn,
+    start_table,
+)
+from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
+
+WEBHOOK_EDIT = "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"
+
+
+async def restart(world: World, make_settings: Callable[..., Any],
+                  **settings: Any) -> World:
+    """Stop the bot (as a process exit) and start a new one on the same database."""
+    await world.fake.stop_bot()
+    bot = create_bot(make_settings(**{**FAST, **settings}), clock=FakeClockAdapter(world.fake),
+                     guild_ready_timeout=0.05)
+    await world.fake.start_bot(bot)
+    again = World(world.fake, world.guild, world.chan, bot)
+    await again.settle()
+    return again
+
+
+def pings_of(world: World, user: FakeUser) -> list[FakeMessage]:
+    """The channel's standing messages that mention ``user`` (the turn pings)."""
+    return [m for m in world.chan.public_messages()
+            if not m.deleted and f"<@{user.id}>" in (m.content or "")]
+
+
+async def seat_turn(world: World, seat: int, movers: dict[int, FakeUser]) -> None:
+    """Play (random legal clicks of the ``movers``) until ``seat`` is to act in the play
+    phase of a round."""
+    rng = random.Random(11)
+    for _ in range(80):
+        table = world.table()
+        match = table.match
+        if seat in table.to_act() and match is not None and match.round.phase == "play":
+            return
+        mover = next((s for s in movers if s in table.to_act()), None)
+        if mover is not None:
+            await play_turn(world, movers[mover], rng)
+        elif match is not None and match.awaiting_next_round:
+            await world.advance(31)
+        else:
+            await world.settle()
+    raise AssertionError(f"seat {seat} never got a turn")
+
+
+async def two_humans(fake: FakeDiscord, make_settings: Callable[..., Any], **settings: Any
+                     ) -> tuple[World, FakeUser, FakeUser]:
+    """alice (seat 1) and bob (seat 2) with two easy CPUs, at alice's turn."""
+    world = await make_world(fake, make_settings, **settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    await start_table(world, alice, bob, "easy", "easy")
+    await seat_turn(world, 0, {0: alice, 1: bob})
+    return world, alice, bob
+
+
+async def test_a_ping_left_by_a_restart_goes_once_its_player_moves(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
+    [ping] = pings_of(world, alice)
+    world = await restart(world, make_settings)
+    # still her turn: the ping stands (not posted again)
+    assert 0 in world.table().to_act()
+    assert pings_of(world, alice) == [ping] and not ping.deleted
+    await play_turn(world, alice, random.Random(3))
+    assert 0 not in world.table().to_act()
+    assert ping.deleted
+    assert pings_of(world, alice) == []
+
+
+async def test_a_stale_ping_is_deleted_at_the_restart(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
+    [ping] = pings_of(world, alice)
+
+    async def dead(*_args: Any) -> None:
+        """The process died right after the commit: nothing of it was shown."""
+
+    monkeypatch.setattr(world.presenter, "table_changed", dead)
+    monkeypatch.setattr(world.presenter, "prompt", dead)
+    await play_turn(world, alice, random.Random(3))
+    assert world.table().to_act() == [1]  # bob's turn now
+    assert not ping.deleted  # left in the channel by the "dead" process
+    world = await restart(world, make_settings)
+    assert ping.deleted  # gone without anybody clicking
+    assert pings_of(world, alice) == []
+
+
+async def test_a_hand_opened_before_a_restart_keeps_updating(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    hand = (await bob.click(world.board(), "My hand")).reply
+    await world.settle()
+    assert not action_buttons(hand)  # alice's turn: bob's hand waits
+    world = await restart(world, make_settings)
+    edits_before = len(fake_discord.calls(WEBHOOK_EDIT))
+    await play_turn(world, alice, random.Random(3))
+    table = world.table()
+    version = table.version
+    assert 1 in table.to_act()  # bob answers alice's move
+    # bob's hand from before the restart shows his moves, at the current version, without
+    # another My hand click
+    buttons = action_buttons(hand)
+    assert buttons and all(f":{version}:" in (b.custom_id or "") for b in buttons)
+    assert len(fake_discord.calls(WEBHOOK_EDIT)) > edits_before
+    # and it plays: a click on it is a move
+    await bob.click(hand, custom_id=buttons[0].custom_id)
+    await world.settle()
+    if world.table().version == version:  # the first click picked a piece: now attack
+        second = [b for b in action_buttons(hand) if bid(b.custom_id).action == "play"]
+        await bob.click(hand, custom_id=second[0].custom_id)
+        await world.settle()
+    assert world.table().version > version
+
+
+async def test_a_hand_whose_token_died_during_the_downtime_is_dropped(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    hand = (await bob.click(world.board(), "My hand")).reply
+    await world.settle()
+    text = hand.text()
+    database = world.bot.settings.database_path
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM delivery_hands").fetchone() == (1,)
+    await fake_discord.stop_bot()
+    await fake_discord.clock.advance(15 * 60)  # the token dies while the bot is down
+    world = await restart(world, make_settings)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM delivery_hands").fetchone() == (0,)
+    await play_turn(world, alice, random.Random(3))
+    assert 1 in world.table().to_act()
+    # never edited through the dead token (the fake would record 50027), so it still says
+    # what it said; the board's My hand button is the way back
+    assert hand.text() == text
+    assert "My hand" in [b.label for b in world.board().buttons]
+
+
+async def test_a_token_about_to_die_leaves_the_database_with_its_hand(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, _alice, bob = await two_humans(fake_discord, make_settings,
+                                          turn_timeout_seconds=3600.0)
+    hand = (await bob.click(world.board(), "My hand")).reply
+    await world.settle()
+    database = world.bot.settings.database_path
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT user_id FROM delivery_hands").fetchall() == [(bob.id,)]
+    await world.advance(14 * 60 + 1)
+    await world.presenter.sweep_hands()
+    await world.settle()
+    assert "no longer updates" in hand.text()  # the sweeper said so, as before
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM delivery_hands").fetchone() == (0,)
+    # a restart then has nothing to edit through the dead token
+    world = await restart(world, make_settings, turn_timeout_seconds=3600.0)
+    assert "no longer updates" in hand.text()
+
+
+async def test_the_timeout_warning_comes_privately_through_a_restored_hand(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await bob.click(world.board(), "My hand")
+    world = await restart(world, make_settings)
+    await play_turn(world, alice, random.Random(3))
+    assert 1 in world.table().to_act()
+    channel_before = len(world.chan.public_messages())
+    await world.advance(46)  # the warning comes 15 s before the 60 s limit
+    warnings = [m for m in bob.sees(world.chan)
+                if m.ephemeral_for == bob.id and "left for your move" in m.text()]
+    assert warnings, "no private warning"
+    assert len(world.chan.public_messages()) == channel_before  # no public one
+
+
+async def test_a_restart_never_deletes_a_ping_twice(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
+    [ping] = pings_of(world, alice)
+    await play_turn(world, alice, random.Random(3))
+    assert ping.deleted
+    deletes = len(fake_discord.calls("DELETE /channels/{channel_id}/messages/{message_id}"))
+    world = await restart(world, make_settings)
+    # the store forgot the ping before it was deleted: nothing to delete again (a second
+    # DELETE would be refused with Unknown Message)
+    assert len(fake_discord.calls("DELETE /channels/{channel_id}/messages/{message_id}")) \
+        == deletes
