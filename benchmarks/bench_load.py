@@ -140,7 +140,8 @@ class Load:
             run.board, run.table_id = board, parsed[1]
             for user in run.users[1:]:
                 await user.click(board, custom_id=f"goita:join:{run.table_id}:0:-", settle=False)
-            for _ in range(200):
+            # the board shows Start once the joins are on it (edits lag while 500 open)
+            for _ in range(3000):
                 if any(a == "start" for a, _ in enabled(board)):
                     break
                 await asyncio.sleep(0.02)

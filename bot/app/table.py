@@ -70,7 +70,10 @@ class Deadlines:
     away_close_at: float | None = None
 
     def earliest(self) -> float | None:
-        armed = [v for v in asdict(self).values() if v is not None]
+        # read per step: the fields directly, not an asdict() copy
+        armed = [v for v in (self.lobby_expires_at, self.cpu_due_at, self.warn_at,
+                             self.turn_deadline, self.next_round_at, self.away_close_at)
+                 if v is not None]
         return min(armed) if armed else None
 
     def clear_turn(self) -> None:
