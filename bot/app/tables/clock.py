@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 
 from ..errors import TableError
@@ -170,9 +171,9 @@ class ClockRoom(LobbyRoom):
             task = asyncio.create_task(self._run_table(table_id),
                                        name=f"goita-step-{table_id}")
             running[table_id] = task
-            task.add_done_callback(lambda _t, tid=table_id: self._step_done(tid))
+            task.add_done_callback(functools.partial(self._step_done, table_id))
 
-    def _step_done(self, table_id: int) -> None:
+    def _step_done(self, table_id: int, _task: object = None) -> None:
         self._running.pop(table_id, None)
         self._schedule(table_id)  # again: it may have come due while the step ended
         self._wake.set()  # its next deadline may be sooner than the driver's sleep

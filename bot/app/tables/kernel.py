@@ -351,7 +351,7 @@ class TableLock:
     """``async with`` one table's lock; the lock exists only while a step holds it or
     waits for it, so a table that is gone or was never known keeps none."""
 
-    __slots__ = ("_kernel", "_id", "_lock")
+    __slots__ = ("_id", "_kernel", "_lock")
 
     def __init__(self, kernel: TableKernel, table_id: int) -> None:
         self._kernel = kernel
