@@ -134,8 +134,9 @@ class Load:
         # clicks/s that limiter would stall the bot's gateway reader for up to a minute.
         # Clicks here wait for the answer only, so the check is switched off.
         self.fake._barrier = _no_barrier  # type: ignore[method-assign]
+        profile = ["-m", "cProfile", "-o", self.args.profile] if self.args.profile else []
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bot.restart_child", env=env, cwd=ROOT,
+            sys.executable, *profile, "-m", "tests.bot.restart_child", env=env, cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL, stderr=self.log)
         if self.args.pin:
             os.sched_setaffinity(self.proc.pid, {1})
@@ -361,6 +362,8 @@ async def main() -> None:
                         help="tables opened at the same time during set-up")
     parser.add_argument("--no-pin", dest="pin", action="store_false",
                         help="do not pin the bot and the fake to separate cores")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the bot under cProfile, stats to FILE (pstats) at its exit")
     parser.add_argument("--show-log", action="store_true", help="print the bot's stderr tail")
     parser.add_argument("--json", action="store_true", help="print one JSON line per phase")
     args = parser.parse_args()
