@@ -12,6 +12,9 @@ Discord's 3 s, the bot process's CPU per click and its RSS. No assertions: figur
 
 The bot is ``tests.bot.restart_child`` (the production ``bot.__main__`` pointed at the fake),
 pinned to one core with ``sched_setaffinity``; the fake and the players run here on another.
+Also printed: REST calls per click and the fake's own CPU (when it nears a core, the figures
+measure the fake, not the bot), and why clicks failed. ``--profile FILE`` runs the bot under
+cProfile (``python -m pstats FILE``). docs/PERFORMANCE.md has the figures and how to read them.
 """
 
 from __future__ import annotations
@@ -267,6 +270,7 @@ class Load:
         first = len(self.stats.samples)
         cpu0, _ = self.proc_figures()
         own0 = time.process_time()
+        rest0 = len(self.fake.rest_log)
         workers = [asyncio.create_task(self.worker(tokens, stop)) for _ in range(64)]
         feeder = asyncio.create_task(self.arrivals(rate, tokens, stop))
         minute_start, minute_cpu, minute_first = time.monotonic(), cpu0, first
@@ -284,7 +288,9 @@ class Load:
         await asyncio.gather(feeder, *workers, return_exceptions=True)
         cpu, rss = self.proc_figures()
         total = summarize(self.stats.samples[first:], seconds, cpu - cpu0)
+        clicks = max(1, total["clicks"])
         total.update(rate=rate, rss_mb=round(rss, 1), label=label,
+                     rest_per_click=round((len(self.fake.rest_log) - rest0) / clicks, 2),
                      fake_cpu_share=round((time.process_time() - own0) / seconds, 2))
         return total
 
@@ -374,7 +380,8 @@ async def main() -> None:
         await load.close()
     for row in results:
         print(json.dumps(row) if args.json else f"{row['label']}: {fmt(row)}, "
-              f"rss {row['rss_mb']} MB, fake Discord CPU {row['fake_cpu_share']:.0%} of a core")
+              f"rss {row['rss_mb']} MB, {row['rest_per_click']} REST calls per click, "
+              f"fake Discord CPU {row['fake_cpu_share']:.0%} of a core")
     print(f"clicks by kind {load.stats.kinds}, clicks the fake refused {load.stats.errors}")
     if load.stats.failures:
         print(f"failed interactions by reason {load.stats.failures}")
