@@ -240,7 +240,12 @@ class GroupCommit(Generic[_Item]):
         self._queue.append((item, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._drain(), name=self._name)
-        await asyncio.shield(done)
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            # nobody reads the outcome now; do not let asyncio report it as unread
+            done.add_done_callback(_read)
+            raise
 
     async def _drain(self) -> None:
         while self._queue:
@@ -272,6 +277,11 @@ class GroupCommit(Generic[_Item]):
     async def _commit(self, items: Sequence[_Item]) -> None:
         async with transaction(self.conn) as conn:
             await self._write(conn, items)
+
+
+def _read(done: asyncio.Future[None]) -> None:
+    if not done.cancelled():
+        done.exception()
 
 
 def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
