@@ -12,6 +12,9 @@ Discord's 3 s, the bot process's CPU per click and its RSS. No assertions: figur
 
 The bot is ``tests.bot.restart_child`` (the production ``bot.__main__`` pointed at the fake),
 pinned to one core with ``sched_setaffinity``; the fake and the players run here on another.
+Also printed: REST calls per click and the fake's own CPU (when it nears a core, the figures
+measure the fake, not the bot), and why clicks failed. ``--profile FILE`` runs the bot under
+cProfile (``python -m pstats FILE``). docs/PERFORMANCE.md has the figures and how to read them.
 """
 
 from __future__ import annotations
@@ -68,10 +71,16 @@ class Stats:
     errors: int = 0
     #: clicks by button kind (hand, pick, play, goshi, rematch)
     kinds: dict[str, int] = field(default_factory=dict)
+    #: why interactions failed, as the fake says (the user saw "This interaction failed")
+    failures: dict[str, int] = field(default_factory=dict)
 
     def add(self, inter: Any) -> None:
         latency = inter.responded_after
         late = inter.failed is not None or latency is None or latency > LATE
+        if inter.failed is not None:
+            kind = (parse_id(inter.data.get("custom_id")) or ("?",))[0]
+            why = f"{kind}: {str(inter.failed)[:60]}"
+            self.failures[why] = self.failures.get(why, 0) + 1
         self.samples.append(Sample(time.monotonic(), latency, late))
         kind = (parse_id(inter.data.get("custom_id")) or ("?",))[0]
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
@@ -96,6 +105,8 @@ class Load:
         self.stats = Stats()
         self.tables: list[TableRun] = []
         self.proc: asyncio.subprocess.Process | None = None
+        #: set-up interactions that failed (e.g. /goita new answered after 3 s)
+        self.setup_failures = 0
         self.tmp = tempfile.TemporaryDirectory()
         self.log = (Path(self.tmp.name) / "bot.log").open("w")  # the bot's stderr
 
@@ -119,8 +130,16 @@ class Load:
             ROUND_PAUSE_SECONDS=str(self.args.round_pause), PYTHONPATH=str(ROOT))
         self.fake.use_external_bot()
         self.fake.idle_quiet = 0.05
+        # a busy bot looks idle between its REST calls: only Discord's 3 s rule fails a click
+        self.fake.idle_fail_grace = LATE
+        # the fake's idle check of a bot in another process is a gateway heartbeat round
+        # trip, which discord.py answers through its 110-sends-a-minute limiter: at 150
+        # clicks/s that limiter would stall the bot's gateway reader for up to a minute.
+        # Clicks here wait for the answer only, so the check is switched off.
+        self.fake._barrier = _no_barrier  # type: ignore[method-assign]
+        profile = ["-m", "cProfile", "-o", self.args.profile] if self.args.profile else []
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bot.restart_child", env=env, cwd=ROOT,
+            sys.executable, *profile, "-m", "tests.bot.restart_child", env=env, cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL, stderr=self.log)
         if self.args.pin:
             os.sched_setaffinity(self.proc.pid, {1})
@@ -129,30 +148,49 @@ class Load:
         await self.fake.wait_idle(quiet=0.5)
 
     async def open_table(self, run: TableRun, gate: asyncio.Semaphore) -> None:
+        """/goita new, three joins, Start; a set-up click that failed (the bot answered
+        after 3 s, as a busy one may) is counted and made again."""
         async with gate:
             host = run.users[0]
-            await host.run(run.channel, "goita new", settle=False)
-            board = await self._board_of(run.channel)
+            board = None
+            for _ in range(5):
+                inter = await host.run(run.channel, "goita new", settle=False)
+                if inter.failed is not None:
+                    self.setup_failures += 1
+                board = await self._board_of(run.channel, 20.0 if inter.failed is None else 5.0)
+                if board is not None:
+                    break
+            if board is None:
+                seen = [(m.text()[:200], m.ephemeral_for) for m in run.channel.messages]
+                raise RuntimeError(f"no lobby in {run.channel.name}: {seen}")
             hand_id = next(b.custom_id for b in board.buttons
                            if (parse_id(b.custom_id) or ("",))[0] == "join")
             parsed = parse_id(hand_id)
             assert parsed is not None
             run.board, run.table_id = board, parsed[1]
-            for user in run.users[1:]:
-                await user.click(board, custom_id=f"goita:join:{run.table_id}:0:-", settle=False)
-            for _ in range(200):
-                if any(a == "start" for a, _ in enabled(board)):
-                    break
-                await asyncio.sleep(0.02)
+            for _ in range(5):
+                for user in run.users[1:]:
+                    if user.name not in board.text():
+                        inter = await user.click(
+                            board, custom_id=f"goita:join:{run.table_id}:0:-", settle=False)
+                        self.setup_failures += inter.failed is not None
+                # the board shows Start once the joins are on it (edits lag while 500 open)
+                for _ in range(500):
+                    if any(a == "start" for a, _ in enabled(board)):
+                        break
+                    await asyncio.sleep(0.02)
+                else:
+                    continue
+                break
             await host.click(board, custom_id=f"goita:start:{run.table_id}:0:-", settle=False)
 
-    async def _board_of(self, chan: FakeChannel) -> FakeMessage:
-        for _ in range(500):
+    async def _board_of(self, chan: FakeChannel, seconds: float) -> FakeMessage | None:
+        for _ in range(int(seconds / 0.02)):
             public = chan.public_messages()
             if public and public[-1].buttons:
                 return public[-1]
             await asyncio.sleep(0.02)
-        raise RuntimeError(f"no lobby in {chan.name}")
+        return None
 
     # -- one click ------------------------------------------------------------------------
 
@@ -231,6 +269,8 @@ class Load:
         stop = time.monotonic() + seconds
         first = len(self.stats.samples)
         cpu0, _ = self.proc_figures()
+        own0 = time.process_time()
+        rest0 = len(self.fake.rest_log)
         workers = [asyncio.create_task(self.worker(tokens, stop)) for _ in range(64)]
         feeder = asyncio.create_task(self.arrivals(rate, tokens, stop))
         minute_start, minute_cpu, minute_first = time.monotonic(), cpu0, first
@@ -248,7 +288,10 @@ class Load:
         await asyncio.gather(feeder, *workers, return_exceptions=True)
         cpu, rss = self.proc_figures()
         total = summarize(self.stats.samples[first:], seconds, cpu - cpu0)
-        total.update(rate=rate, rss_mb=round(rss, 1), label=label)
+        clicks = max(1, total["clicks"])
+        total.update(rate=rate, rss_mb=round(rss, 1), label=label,
+                     rest_per_click=round((len(self.fake.rest_log) - rest0) / clicks, 2),
+                     fake_cpu_share=round((time.process_time() - own0) / seconds, 2))
         return total
 
     async def run(self) -> list[dict[str, Any]]:
@@ -258,11 +301,11 @@ class Load:
         self.build_world()
         await self.start_bot()
         t0 = time.monotonic()
-        gate = asyncio.Semaphore(16)
+        gate = asyncio.Semaphore(self.args.open_at_once)
         await asyncio.gather(*(self.open_table(run, gate) for run in self.tables))
         await asyncio.sleep(1.0)
-        print(f"{len(self.tables)} tables open and started in {time.monotonic() - t0:.1f} s",
-              flush=True)
+        print(f"{len(self.tables)} tables open and started in {time.monotonic() - t0:.1f} s "
+              f"({self.setup_failures} failed set-up interactions tried again)", flush=True)
         self.stats = Stats()
         results = []
         rates = self.args.sweep or [self.args.rate]
@@ -280,6 +323,10 @@ class Load:
         if self.args.show_log:
             print((Path(self.tmp.name) / "bot.log").read_text()[-4000:])
         self.tmp.cleanup()
+
+
+async def _no_barrier() -> None:
+    return None
 
 
 def summarize(samples: list[Sample], seconds: float, cpu: float) -> dict[str, Any]:
@@ -317,8 +364,12 @@ async def main() -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="per phase")
     parser.add_argument("--round-pause", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--open-at-once", type=int, default=8,
+                        help="tables opened at the same time during set-up")
     parser.add_argument("--no-pin", dest="pin", action="store_false",
                         help="do not pin the bot and the fake to separate cores")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the bot under cProfile, stats to FILE (pstats) at its exit")
     parser.add_argument("--show-log", action="store_true", help="print the bot's stderr tail")
     parser.add_argument("--json", action="store_true", help="print one JSON line per phase")
     args = parser.parse_args()
@@ -329,8 +380,11 @@ async def main() -> None:
         await load.close()
     for row in results:
         print(json.dumps(row) if args.json else f"{row['label']}: {fmt(row)}, "
-              f"rss {row['rss_mb']} MB")
+              f"rss {row['rss_mb']} MB, {row['rest_per_click']} REST calls per click, "
+              f"fake Discord CPU {row['fake_cpu_share']:.0%} of a core")
     print(f"clicks by kind {load.stats.kinds}, clicks the fake refused {load.stats.errors}")
+    if load.stats.failures:
+        print(f"failed interactions by reason {load.stats.failures}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ small and the log is the single source of truth for the game.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
 from goita_core.match import Match
@@ -19,6 +19,16 @@ from .ports import SeatKind, TableStatus
 CPU_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 #: narration lines kept for the board's "last moves" (persisted with the table)
 RECENT_LINES = 12
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _flat(obj: Any) -> dict[str, Any]:
+    """``dataclasses.asdict`` of a dataclass whose fields are plain values, without its
+    recursive deep copy (a table is serialised at every step)."""
+    names = _FIELDS.get(type(obj))
+    if names is None:
+        names = _FIELDS[type(obj)] = tuple(f.name for f in fields(obj))
+    return {name: getattr(obj, name) for name in names}
 
 
 @dataclass(slots=True)
@@ -50,7 +60,7 @@ class Seat:
         return self.kind == "human" and not self.away
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _flat(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
@@ -70,7 +80,10 @@ class Deadlines:
     away_close_at: float | None = None
 
     def earliest(self) -> float | None:
-        armed = [v for v in asdict(self).values() if v is not None]
+        # read per step: the fields directly, not an asdict() copy
+        armed = [v for v in (self.lobby_expires_at, self.cpu_due_at, self.warn_at,
+                             self.turn_deadline, self.next_round_at, self.away_close_at)
+                 if v is not None]
         return min(armed) if armed else None
 
     def clear_turn(self) -> None:
@@ -97,7 +110,7 @@ class TableSettings:
     hints_at_rated: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return _flat(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
@@ -220,7 +233,7 @@ class Table:
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "updated_at": self.updated_at,
-            "deadlines": asdict(self.deadlines),
+            "deadlines": _flat(self.deadlines),
             "timed_seats": list(self.timed_seats),
             "board_message_id": self.board_message_id,
             "board_posted_at": self.board_posted_at,

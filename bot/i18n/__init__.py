@@ -42,8 +42,35 @@ def keys() -> tuple[str, ...]:
                         if not fid.startswith(catalog.COMMAND_PREFIX)))
 
 
+#: formatted messages by (key, locale, params): a board or a hand formats the same few
+#: hundred texts on every redraw, and Fluent formatting was a fifth of the bot's CPU
+#: (each kept with the catalog bundle it came from: a reloaded catalog formats again)
+_FORMATTED: dict[tuple[Any, ...], tuple[str, Any]] = {}
+_FORMATTED_MAX = 20_000
+
+
 def t(key: str, locale: str | discord.Locale | None = "en", /, **params: Any) -> str:
     """The message ``key`` in the language of ``locale``, formatted with ``params``."""
+    memo: tuple[Any, ...] | None = (key, locale, *params.items())
+    try:
+        text, source = _FORMATTED[memo]  # type: ignore[index]
+        if catalog.bundle(source[0]) is source[1]:
+            return text
+    except KeyError:
+        pass
+    except TypeError:  # a parameter that cannot be a dict key: formatted each time
+        memo = None
+    text, lang = _format(key, locale, params)
+    if lang is not None and memo is not None:
+        if len(_FORMATTED) >= _FORMATTED_MAX:
+            _FORMATTED.clear()
+        _FORMATTED[memo] = text, (lang, catalog.bundle(lang))
+    return text
+
+
+def _format(key: str, locale: str | discord.Locale | None,
+            params: dict[str, Any]) -> tuple[str, str | None]:
+    """The text, and the language it came from (None: not a text to keep)."""
     fid = catalog.fluent_id(key)
     lang = lang_of(locale)
     if fid not in catalog.entries(lang):
@@ -52,13 +79,13 @@ def t(key: str, locale: str | discord.Locale | None = "en", /, **params: Any) ->
             if STRICT:
                 raise KeyError(key)
             log.error("message key %r missing from the catalog", key)
-            return key
+            return key, None
     text, errors = catalog.format_message(lang, fid, params)
     if errors:
         if STRICT:
             raise errors[0]
         log.error("message %r (%s): %s", key, lang, "; ".join(map(str, errors)))
-    return text
+    return text, None if errors else lang
 
 
 def placeholders(key: str, lang: str = "en") -> set[str]:

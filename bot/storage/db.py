@@ -6,6 +6,7 @@ transaction, so a failed migration leaves the previous version intact.
 
 The stores share the bot's one connection: :func:`transaction` serialises their write
 transactions, since two coroutines must not interleave BEGIN/COMMIT on one connection.
+:class:`GroupCommit` writes the steps of many tables in one of them.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ import re
 import sqlite3
 import stat
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import aiosqlite
+
+_Item = TypeVar("_Item")
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
@@ -205,3 +209,87 @@ async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Con
             await conn.rollback()
             raise
         await conn.commit()
+
+
+class GroupCommit(Generic[_Item]):
+    """Group commit: writes queued by many coroutines go to the database together, in one
+    transaction, each caller awaiting its own write's COMMIT.
+
+    A batch is what queued while the previous one was written, so under load one
+    transaction (four round trips to the database thread) carries many writes, and when
+    idle a write goes alone at once. ``write(conn, items)`` runs inside the transaction.
+    A batch that breaks a constraint is tried again write by write, so only the
+    conflicting write fails (its caller gets the IntegrityError); any other failure (a full
+    disk, a read-only file) fails every write of the batch with that error, as if each had
+    been saved alone.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection,
+                 write: Callable[[aiosqlite.Connection, Sequence[_Item]], Awaitable[None]],
+                 name: str = "sqlite-group-commit") -> None:
+        self.conn = conn
+        self._write = write
+        self._name = name
+        self._queue: list[tuple[_Item, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def submit(self, item: _Item) -> None:
+        """Queue ``item`` and return once it is committed (raise what writing it raised).
+        A caller cancelled meanwhile does not take its write back: it may be committed."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append((item, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._drain(), name=self._name)
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:
+            # nobody reads the outcome now; do not let asyncio report it as unread
+            done.add_done_callback(_read)
+            raise
+
+    async def _drain(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            try:
+                await self._commit([item for item, _ in batch])
+            except sqlite3.IntegrityError as exc:
+                if len(batch) == 1:
+                    _settle(batch[0][1], exc)
+                    continue
+                for item, done in batch:  # alone, so only the conflicting ones fail
+                    try:
+                        await self._commit([item])
+                    except Exception as alone:
+                        _settle(done, alone)
+                    else:
+                        _settle(done, None)
+            except Exception as exc:  # a full disk, a read-only file: the batch failed
+                for _, done in batch:
+                    _settle(done, exc)
+            except BaseException as exc:  # cancelled (the loop closes): nobody waits forever
+                for _, done in [*batch, *self._queue]:
+                    _settle(done, exc)
+                raise
+            else:
+                for _, done in batch:
+                    _settle(done, None)
+
+    async def _commit(self, items: Sequence[_Item]) -> None:
+        async with transaction(self.conn) as conn:
+            await self._write(conn, items)
+
+
+def _read(done: asyncio.Future[None]) -> None:
+    if not done.cancelled():
+        done.exception()
+
+
+def _settle(done: asyncio.Future[None], exc: BaseException | None) -> None:
+    if done.done():
+        return
+    if exc is None:
+        done.set_result(None)
+    elif isinstance(exc, asyncio.CancelledError):
+        done.cancel()
+    else:
+        done.set_exception(exc)

@@ -1,10 +1,12 @@
 """The SQLite :class:`~bot.app.ports.TableStore`: one row per table (JSON snapshot) plus an
 append-only action log.
 
-Every write is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, see
+Every write is in one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``, see
 :func:`bot.storage.db.transaction`) so a table's snapshot and the log entries of the step that
-produced it are stored together or not at all. The service commits here before anything is
-shown to users.
+produced it are stored together or not at all. Saves are group-committed
+(:class:`bot.storage.db.GroupCommit`): the steps of many tables that queue while one
+transaction is written go together in the next, and each ``save`` returns once its own step
+is committed. The service commits here before anything is shown to users.
 """
 
 from __future__ import annotations
@@ -21,7 +23,26 @@ from bot.app.steplog import LogEntry
 from bot.app.table import Table, needs_result
 from goita_core.actions import action_from_json
 
-from .db import transaction
+from .db import GroupCommit, transaction
+
+_UPDATE = ("UPDATE game_tables SET status = ?, snapshot = ?, board_message_id = ?, "
+           "next_deadline = ?, updated_at = ? WHERE id = ?")
+_APPEND = ("INSERT INTO table_actions (table_id, seq, match_no, kind, seat, action, hands, "
+           "actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+#: one step to store: the table's row and its log entries' rows
+_Step = tuple[tuple[Any, ...], list[tuple[Any, ...]]]
+
+
+def _table_row(table: Table) -> tuple[Any, ...]:
+    return (table.status, json.dumps(table.to_json(), ensure_ascii=False),
+            table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id)
+
+
+async def _write_steps(conn: aiosqlite.Connection, steps: Sequence[_Step]) -> None:
+    await conn.executemany(_UPDATE, [row for row, _ in steps])
+    entries = [e for _, rows in steps for e in rows]
+    if entries:
+        await conn.executemany(_APPEND, entries)
 
 
 def _entry_row(table_id: int, e: LogEntry) -> tuple[Any, ...]:
@@ -57,6 +78,8 @@ class SqliteTableStore:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
+        self._saves: GroupCommit[_Step] = GroupCommit(conn, _write_steps,
+                                                       "goita-table-commit")
 
     async def create(self, table: Table) -> int:
         """Insert a new table (``table.id`` is ignored) and return its id.
@@ -73,36 +96,22 @@ class SqliteTableStore:
                 new_id = cur.lastrowid
                 assert new_id is not None
                 table.id = new_id
-                await self._update(conn, table)
+                await conn.execute(_UPDATE, _table_row(table))
         except sqlite3.IntegrityError as exc:
             raise ChannelTaken(str(exc)) from exc
         return new_id
 
     async def save(self, table: Table, entries: Sequence[LogEntry] = ()) -> None:
-        """Store the table's snapshot and append ``entries`` in one transaction."""
+        """Store the table's snapshot and append ``entries`` in one transaction (shared
+        with other tables' steps queued at the same time); returns once it is committed."""
+        step = (_table_row(table), [_entry_row(table.id, e) for e in entries])
         try:
-            async with transaction(self.conn) as conn:
-                await self._update(conn, table)
-                if entries:
-                    await conn.executemany(
-                        "INSERT INTO table_actions (table_id, seq, match_no, kind, seat, "
-                        "action, hands, actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                        "?, ?)",
-                        [_entry_row(table.id, e) for e in entries],
-                    )
+            await self._saves.submit(step)
         except sqlite3.IntegrityError as exc:
             # a rematch may find the channel taken; anything else (a duplicate seq) is a bug
             if "game_tables.channel_id" in str(exc):
                 raise ChannelTaken(str(exc)) from exc
             raise
-
-    async def _update(self, conn: aiosqlite.Connection, table: Table) -> None:
-        await conn.execute(
-            "UPDATE game_tables SET status = ?, snapshot = ?, board_message_id = ?, "
-            "next_deadline = ?, updated_at = ? WHERE id = ?",
-            (table.status, json.dumps(table.to_json(), ensure_ascii=False),
-             table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id),
-        )
 
     async def load(self, table_id: int) -> Table | None:
         async with self.conn.execute(

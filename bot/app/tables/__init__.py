@@ -6,7 +6,8 @@ A package of rooms, each one job: :mod:`.kernel` (state, lookups, the step machi
 the driver), :mod:`.restore`; :class:`TableService` is all of them.
 
 The discord adapter calls the methods below and renders what the :class:`Presenter` is told.
-Every mutating call takes the table's ``asyncio.Lock``, validates (raising
+Every mutating call takes the table's ``asyncio.Lock`` (which exists only while in use, and
+only for a table the service knows), validates (raising
 :class:`~bot.app.errors.TableError`), applies, COMMITS to the store, releases the lock, and
 only then calls the presenter. Nothing is shown before it is stored.
 
@@ -45,6 +46,9 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     check_version(table, version, action=None) (sync)  the stale rule: TableError "stale"
     hand(table_id, user_id) -> HandView               also takes an away seat back
         (reason "back" if it was away)
+    hand_now(table_id, user_id) -> HandView | None (sync)  the same from the committed
+        state, without waiting; None while a step runs or the seat is away (then hand())
+    in_step(table_id) -> bool (sync)  a step of the table runs or waits for its lock
     set_board_message(table_id, message_id, posted_at) -> None   no presenter call
     get(table_id) -> Table (sync; TableError "no_table"), find(table_id) -> Table | None (sync)
     table_for_channel(channel_id) -> Table | None (sync; live tables only)
@@ -53,8 +57,9 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
         this process has seen, e.g. a finished table offering Rematch)
     restore() -> list[Table]     on start-up: reload live tables, table_changed(reason="restored")
     tick() -> int                run everything due at clock.now() (tests call this)
-    next_deadline() -> float | None (sync)
-    start_driver() (sync) / stop_driver()   the background task that calls tick() on time
+    next_deadline() -> float | None (sync)    the top of the heap of deadlines
+    start_driver() (sync) / stop_driver()   the background task that runs due steps on
+        time, each table's as its own task (a slow CPU or engine delays no other table)
 
 ``Table.version`` is the custom-id counter: it grows by one per game step (a deal or an
 action), over all matches of the table. ``act`` with another version -> "stale" (except a

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 
 from ..errors import TableError
@@ -26,25 +27,31 @@ MAX_DRIVER_SLEEP = 30.0
 
 
 class ClockRoom(LobbyRoom):
+    """Due steps come off the service's heap of deadlines (:meth:`TableKernel._pop_due`):
+    nothing scans the tables. The driver runs each due table as its own task, so a table
+    whose computer player thinks long (or whose engine hangs) delays no other table."""
+
     async def tick(self) -> int:
         """Run everything due at ``clock.now()`` (CPU moves, timeouts, next rounds, idle
-        closes), each as its own committed step. Returns the number of steps run."""
+        closes), each as its own committed step, and return the number of steps run.
+        Returns once they are all done (tests call this; the driver does not wait)."""
         steps = 0
         while steps < MAX_STEPS_PER_TICK:
-            now = self.clock.now()
-            due = sorted(
-                (d, t.id) for t in self._tables.values() if t.live
-                if (d := t.deadlines.earliest()) is not None and d <= now
-                and not self._pauses.waiting(t.id, now)
-            )
+            due = self._pop_due(self.clock.now())
             if not due:
                 break
-            # tables are independent: one table's CPU thinking does not delay another's
-            done = await asyncio.gather(*(self._run_due_logged(tid) for _d, tid in due))
+            done = await asyncio.gather(*(self._run_table(tid) for tid in due))
             if not any(done):
                 break
             steps += sum(done)
         return steps
+
+    async def _run_table(self, table_id: int) -> bool:
+        """One due step of the table; its next deadline is filed again whatever happens."""
+        try:
+            return await self._run_due_logged(table_id)
+        finally:
+            self._schedule(table_id)
 
     async def _run_due_logged(self, table_id: int) -> bool:
         try:
@@ -148,16 +155,38 @@ class ClockRoom(LobbyRoom):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        steps = list(self._running.values())
+        for step in steps:
+            step.cancel()
+        await asyncio.gather(*steps, return_exceptions=True)
         await self._close_engines()
+
+    def _spawn_due(self) -> None:
+        """Start a task for each table that is due and not running a step already (a
+        running one files its next deadline when it ends)."""
+        running = self._running
+        for table_id in self._pop_due(self.clock.now()):
+            if table_id in running:
+                continue
+            task = asyncio.create_task(self._run_table(table_id),
+                                       name=f"goita-step-{table_id}")
+            running[table_id] = task
+            task.add_done_callback(functools.partial(self._step_done, table_id))
+
+    def _step_done(self, table_id: int, _task: object = None) -> None:
+        self._running.pop(table_id, None)
+        self._schedule(table_id)  # again: it may have come due while the step ended
+        self._wake.set()  # its next deadline may be sooner than the driver's sleep
 
     async def _drive(self) -> None:
         while True:
             self._wake.clear()
             try:
-                await self.tick()
-            except Exception:  # pragma: no cover - tick already logs per table
-                log.exception("table driver tick failed")
+                self._spawn_due()
+            except Exception:  # pragma: no cover - a step task logs its own failures
+                log.exception("table driver failed")
                 await asyncio.sleep(1.0)
+            await asyncio.sleep(0)  # let the steps start before looking again
             due = self.next_deadline()
             delay = MAX_DRIVER_SLEEP if due is None else due - self.clock.now()
             delay = min(MAX_DRIVER_SLEEP, max(0.0, delay))

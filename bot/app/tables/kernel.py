@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import inspect
 import logging
 import random
@@ -122,12 +123,21 @@ class TableKernel:
         #: tables whose store refused to save: their steps wait (see :mod:`.pause`)
         self._pauses = StoragePauses()
         self._tables: dict[int, Table] = {}
+        #: the locks of tables a step holds or waits for (see :class:`TableLock`): an entry
+        #: exists only while in use, so ids of unknown or closed tables leave nothing behind
         self._locks: dict[int, asyncio.Lock] = {}
+        self._lock_users: dict[int, int] = {}
+        #: when each live table's next timer falls due (not before a storage retry), and a
+        #: heap of (due, table id) over it: an entry whose due is no longer the table's is
+        #: stale and dropped when it comes to the top (O(log n) per change, no scan)
+        self._due: dict[int, float] = {}
+        self._heap: list[tuple[float, int]] = []
         self._create_lock = asyncio.Lock()
         #: set whenever a deadline may have changed: wakes the clock's driver
         self._wake = asyncio.Event()
-        #: the clock's background task (``start_driver``)
+        #: the clock's background task (``start_driver``) and its step tasks by table id
         self._driver: asyncio.Task[None] | None = None
+        self._running: dict[int, asyncio.Task[bool]] = {}
         self._engines: dict[tuple[int, int], EnginePlayer] = {}
         #: per engine seat, the last round number whose round_end it was sent
         self._engine_told: dict[tuple[int, int], int] = {}
@@ -159,15 +169,46 @@ class TableKernel:
         return [t for t in self.live_tables() if t.seat_of(user_id) is not None]
 
     def next_deadline(self) -> float | None:
-        due = [d for t in self._tables.values() if t.live
-               if (d := self._pauses.ready_at(t.id, t.deadlines.earliest())) is not None]
-        return min(due) if due else None
+        heap = self._heap
+        while heap and self._due.get(heap[0][1]) != heap[0][0]:
+            heapq.heappop(heap)  # stale: the table's timers changed or it closed
+        return heap[0][0] if heap else None
 
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    def _schedule(self, table_id: int) -> None:
+        """The table's timers may have changed: file its next due time in the heap."""
+        table = self._tables.get(table_id)
+        at = None if table is None or not table.live else self._pauses.ready_at(
+            table_id, table.deadlines.earliest())
+        if at is None:
+            self._due.pop(table_id, None)
+            return
+        if self._due.get(table_id) == at:
+            return
+        self._due[table_id] = at
+        heapq.heappush(self._heap, (at, table_id))
+        if len(self._heap) > 2 * len(self._due) + 64:
+            # far-off stale entries (a long turn timer moved on) would pile up: rebuild
+            self._heap = [(d, tid) for tid, d in self._due.items()]
+            heapq.heapify(self._heap)
+
+    def _pop_due(self, now: float) -> list[int]:
+        """The tables whose next timer is due at ``now``, taken off the heap (they are
+        filed again by the step that runs them)."""
+        heap, due = self._heap, []
+        while heap and heap[0][0] <= now:
+            at, table_id = heapq.heappop(heap)
+            if self._due.get(table_id) == at:
+                del self._due[table_id]
+                due.append(table_id)
+        return due
+
+    def in_step(self, table_id: int) -> bool:
+        """True while a step of the table runs or waits: its in-memory state may be ahead
+        of the store. Otherwise what is in memory is what is committed."""
+        return table_id in self._locks
+
+    def _lock(self, table_id: int) -> TableLock:
+        return TableLock(self, table_id)
 
     def _forget_old_closed(self) -> None:
         closed = [t for t in self._tables.values() if not t.live]
@@ -175,11 +216,9 @@ class TableKernel:
             return
         closed.sort(key=lambda t: (t.finished_at or t.updated_at, t.id))
         for table in closed[:len(closed) - MAX_CLOSED_IN_MEMORY]:
-            lock = self._locks.get(table.id)
-            if lock is not None and lock.locked():
+            if self.in_step(table.id):
                 continue
             del self._tables[table.id]
-            self._locks.pop(table.id, None)
 
     # -- one step ------------------------------------------------------------------------
     async def _mutate(self, table_id: int, step: Step) -> Table:
@@ -188,6 +227,7 @@ class TableKernel:
         ``step`` validates (raising TableError before changing anything), changes the table
         and returns the log entries to store (None: none; UNCHANGED: nothing to store)."""
         out = Outbox()
+        self.get(table_id)  # an unknown id gets no lock
         try:
             async with self._lock(table_id):
                 table = self.get(table_id)
@@ -205,12 +245,19 @@ class TableKernel:
 
     async def _finish(self, table: Table, out: Outbox) -> None:
         """After a step released the lock: wake the driver, deliver, clean up a closed table."""
+        self._schedule(table.id)
         self._wake.set()
         await self._deliver(out)
         if not table.live:
             await self._after_close(table)
 
     async def _commit(self, table: Table, entries: Sequence[LogEntry]) -> None:
+        try:
+            await self._commit_step(table, entries)
+        finally:
+            self._schedule(table.id)
+
+    async def _commit_step(self, table: Table, entries: Sequence[LogEntry]) -> None:
         table.updated_at = self.clock.now()
         try:
             await self.store.save(table, entries)
@@ -296,4 +343,44 @@ class TableKernel:
             return None
         await self._rebuild(table)
         self._tables[table_id] = table
+        self._schedule(table_id)
         return table
+
+
+class TableLock:
+    """``async with`` one table's lock; the lock exists only while a step holds it or
+    waits for it, so a table that is gone or was never known keeps none."""
+
+    __slots__ = ("_id", "_kernel", "_lock")
+
+    def __init__(self, kernel: TableKernel, table_id: int) -> None:
+        self._kernel = kernel
+        self._id = table_id
+        self._lock: asyncio.Lock | None = None
+
+    async def __aenter__(self) -> None:
+        k, tid = self._kernel, self._id
+        lock = k._locks.get(tid)
+        if lock is None:
+            lock = k._locks[tid] = asyncio.Lock()
+        k._lock_users[tid] = k._lock_users.get(tid, 0) + 1
+        self._lock = lock
+        try:
+            await lock.acquire()
+        except BaseException:
+            self._release_use()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._lock is not None
+        self._lock.release()
+        self._release_use()
+
+    def _release_use(self) -> None:
+        k, tid = self._kernel, self._id
+        users = k._lock_users[tid] - 1
+        if users:
+            k._lock_users[tid] = users
+        else:
+            del k._lock_users[tid]
+            del k._locks[tid]

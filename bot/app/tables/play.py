@@ -105,10 +105,24 @@ class PlayRoom(ResultsRoom):
 
         table = await self._mutate(table_id, step)
         seat = table.seat_of(user_id)
-        assert seat is not None and table.match is not None
-        deadline = table.deadlines.turn_deadline if seat in table.timed_seats else None
-        return HandView(table.id, seat, table.match.view(seat), table.version, deadline,
-                        came_back)
+        assert seat is not None
+        return _hand_view(table, seat, came_back)
+
+    def hand_now(self, table_id: int, user_id: int) -> HandView | None:
+        """``hand()`` without waiting, from the committed state: None while a step of the
+        table runs (its state may be ahead of the store) or when the seat is away (taking
+        it back is a step); then call ``hand()``. Refuses as ``hand()`` does."""
+        table = self.get(table_id)
+        if self.in_step(table_id):
+            return None
+        if table.status != "playing" or table.match is None:
+            raise TableError("not_playing")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated")
+        if table.seat(seat).away:
+            return None
+        return _hand_view(table, seat, False)
 
     async def set_board_message(self, table_id: int, message_id: int | None,
                                 posted_at: float | None) -> None:
@@ -201,6 +215,12 @@ class PlayRoom(ResultsRoom):
         else:
             arm(table, later, self.settings, self.clock.now())
         return lines
+
+
+def _hand_view(table: Table, seat: int, came_back: bool) -> HandView:
+    assert table.match is not None
+    deadline = table.deadlines.turn_deadline if seat in table.timed_seats else None
+    return HandView(table.id, seat, table.match.view(seat), table.version, deadline, came_back)
 
 
 def _decision_still_open(table: Table, version: int, action: Action) -> bool:

@@ -141,10 +141,11 @@ class RestoreRoom(ClockRoom):
         return ids
 
     def _forget(self, table_id: int) -> None:
-        """Out of memory (called under the table's lock); the lock object stays, for a step
-        already waiting on it."""
+        """Out of memory (called under the table's lock), timers included; a step already
+        waiting for the lock finds no table."""
         table = self._tables.pop(table_id, None)
         self._pauses.forget(table_id)
+        self._schedule(table_id)  # its timers leave the heap
         if table is not None and table.live:
             self._let_go[table_id] = table.guild_id
 

@@ -116,22 +116,36 @@ class GameController:
 
     # -- the hand ------------------------------------------------------------------------------
     async def open_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        """Send the user's hand as a new ephemeral message (also takes an away seat back)."""
+        """Send the user's hand as a new ephemeral message (also takes an away seat back).
+
+        Answered at once from the committed state; only while a step of the table runs (or
+        to take an away seat back, a step itself) is the click acknowledged first and the
+        hand sent once the step is stored."""
         lang = lang_of(interaction.locale)
         table = self.service.find(table_id)
         if table is not None and table.status == "lobby" \
                 and table.seat_of(interaction.user.id) is not None:
             await say(interaction, t("hand.lobby", lang))
             return
-        hv = await self.service.hand(table_id, interaction.user.id)
+        hv = self.service.hand_now(table_id, interaction.user.id)
+        if hv is None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            hv = await self.service.hand(table_id, interaction.user.id)
         table = self.service.get(table_id)
         note = t("hand.back", lang) if hv.came_back else None
         seen = self.presenter.change_count(table_id)
         rendered = render_hand(table, hv.seat, lang, note=note)
-        sent = await interaction.response.send_message(
-            embed=rendered.embed, view=rendered.view() or discord.utils.MISSING, ephemeral=True)
+        if interaction.response.is_done():
+            message = await interaction.edit_original_response(embed=rendered.embed,
+                                                               view=rendered.view())
+            message_id: int | None = message.id
+        else:
+            sent = await interaction.response.send_message(
+                embed=rendered.embed, view=rendered.view() or discord.utils.MISSING,
+                ephemeral=True)
+            message_id = sent.message_id
         self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen,
-                                     message_id=sent.message_id)
+                                     message_id=message_id)
 
     async def move_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         """A button of the hand: the first click of a move (pick, back) redraws the hand;
@@ -227,6 +241,9 @@ class GameController:
         if interaction.guild_id is None or interaction.channel_id is None:
             await say(interaction, t("err.not_in_guild", lang))
             return
+        # acknowledged before the server's settings are read and the table is stored: a
+        # busy database must not cost the 3 s Discord gives the first answer
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             parent = getattr(interaction.channel, "parent_id", None)  # a thread's channel
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
@@ -240,6 +257,7 @@ class GameController:
 
     async def leave_table(self, interaction: discord.Interaction[Any]) -> None:
         table = self.channel_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the lock
         was_lobby = table.status == "lobby"
         table = await self.service.leave(table.id, user_ref(interaction))
         # the last human leaving closes the table: no CPU plays on for them

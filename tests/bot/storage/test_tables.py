@@ -3,6 +3,8 @@ append-only and written with the snapshot in one transaction, one live table per
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -134,11 +136,90 @@ async def test_next_deadline_column_for_operators(conn: aiosqlite.Connection,
 
 
 async def test_concurrent_saves_on_one_connection(conn: aiosqlite.Connection) -> None:
-    import asyncio
-
     repo = SqliteTableStore(conn)
     tables = [new_table(c) for c in range(20, 30)]
     await asyncio.gather(*(repo.create(t) for t in tables))
     await asyncio.gather(*(repo.save(t, [LogEntry(1, 1, "deal", 1.0)]) for t in tables))
     for t in tables:
         assert len(await repo.entries(t.id)) == 1
+
+
+def committed_versions(path: Path) -> dict[int, int]:
+    """What another process would read: committed rows only."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as plain:
+        rows = plain.execute("SELECT id, snapshot FROM game_tables").fetchall()
+    return {int(i): int(json.loads(s)["version"]) for i, s in rows}
+
+
+async def test_saves_of_many_tables_share_transactions_and_each_returns_committed(
+        conn: aiosqlite.Connection, tmp_path: Path) -> None:
+    repo = SqliteTableStore(conn)
+    tables = [new_table(c) for c in range(100, 160)]
+    for t in tables:
+        await repo.create(t)
+    begins: list[str] = []
+    await conn.set_trace_callback(
+        lambda sql: begins.append(sql) if sql.startswith("BEGIN") else None)
+    seen: dict[int, int] = {}
+
+    async def step(t: Table) -> None:
+        t.version = 1
+        await repo.save(t, [LogEntry(1, 1, "deal", 1.0)])
+        # returned: this step is committed, whatever else is still queued
+        seen[t.id] = committed_versions(tmp_path / "t.sqlite3")[t.id]
+
+    await asyncio.gather(*(step(t) for t in tables))
+    await conn.set_trace_callback(None)  # type: ignore[arg-type]  # sqlite3 accepts None
+    assert seen == {t.id: 1 for t in tables}
+    assert 1 <= len(begins) < len(tables) // 2  # grouped, not one transaction per step
+    for t in tables:
+        assert [e.seq for e in await repo.entries(t.id)] == [1]
+
+
+async def test_a_conflicting_step_fails_alone_in_its_batch(conn: aiosqlite.Connection) -> None:
+    repo = SqliteTableStore(conn)
+    old = new_table(5)
+    await repo.create(old)
+    old.status = "finished"
+    await repo.save(old)
+    others = [new_table(c) for c in range(200, 210)]
+    for t in others:
+        await repo.create(t)
+    await repo.create(new_table(5))  # another table took the channel meanwhile
+    old.status = "playing"  # a rematch there must be refused
+    for t in others:
+        t.version = 3
+    results = await asyncio.gather(repo.save(old), *(repo.save(t) for t in others),
+                                   return_exceptions=True)
+    assert isinstance(results[0], ChannelTaken)
+    assert results[1:] == [None] * len(others)
+    for t in others:
+        loaded = await repo.load(t.id)
+        assert loaded is not None and loaded.version == 3
+    loaded = await repo.load(old.id)
+    assert loaded is not None and loaded.status == "finished"
+
+
+async def test_a_full_disk_fails_every_step_of_the_batch_and_stores_none(
+        conn: aiosqlite.Connection) -> None:
+    repo = SqliteTableStore(conn)
+    tables = [new_table(c) for c in range(300, 310)]
+    for t in tables:
+        await repo.create(t)
+    async with conn.execute("PRAGMA page_count") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    await conn.execute(f"PRAGMA max_page_count = {row[0]}")  # the disk is now full
+    for t in tables:
+        t.version = 7
+        t.recent = [("log.join", {"name": "x" * 4000})] * 12  # a snapshot needing pages
+    results = await asyncio.gather(*(repo.save(t, [LogEntry(1, 1, "deal", 1.0)])
+                                     for t in tables), return_exceptions=True)
+    assert all(isinstance(r, sqlite3.OperationalError) and "full" in str(r) for r in results)
+    await conn.execute("PRAGMA max_page_count = 1073741823")  # space again: nothing was lost
+    for t in tables:
+        loaded = await repo.load(t.id)
+        assert loaded is not None and loaded.version == 0
+        assert await repo.entries(t.id) == []
+    await repo.save(tables[0], [LogEntry(1, 1, "deal", 1.0)])
+    assert len(await repo.entries(tables[0].id)) == 1
