@@ -164,13 +164,18 @@ async def open_table(fake: FakeDiscord, db: PgDb, server: Server) -> None:
     """/goita new, three CPUs, Start: all through Discord, answered by the shard's process."""
     result = await server.human.run(server.chan, "goita new", target=TARGET, settle=False)
     assert not result.failed, result.failed
+    # the command is acknowledged before the table is stored and its lobby posted
     pool = await db.pool()
-    table_id = await pool.fetchval(
-        "SELECT id FROM game_tables WHERE channel_id = $1", server.chan.id)
-    assert table_id is not None
-    server.table_id = int(table_id)
-    lobby = server.chan.last_message()
-    assert lobby is not None
+    row = None
+    for _ in range(300):
+        row = await pool.fetchrow("SELECT id, board_message_id FROM game_tables "
+                                  "WHERE channel_id = $1", server.chan.id)
+        if row is not None and row["board_message_id"] is not None:
+            break
+        await asyncio.sleep(0.05)
+    assert row is not None and row["board_message_id"] is not None, "no lobby after 15 s"
+    table_id = server.table_id = int(row["id"])
+    lobby = fake.messages[int(row["board_message_id"])]
     for level in ("easy", "normal", "normal"):
         click = await server.human.click(lobby, custom_id=f"goita:cpu:{table_id}:0:{level}",
                                          settle=False)
