@@ -129,7 +129,7 @@ class HardPlayer:
         run = self.playout
         eps = self.rollout_eps
         weights = self.weights
-        trees = TreeSearch(st, view.seat, weights) if self.tree and not exact \
+        trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
             and not from_deal else None
         m = len(cands)
         moves = [(int(a.first), int(a.second)) if isinstance(a, Play) else (-1, -1)
@@ -164,7 +164,7 @@ class HardPlayer:
                                     st.n, st.parity, st.team_mod, st.double_any,
                                     st.fd_unlock, memo, self.cutoffs)
                 elif trees is not None:
-                    v = trees.value(codes[:], moves[i], w)
+                    v = trees.value(codes[:], moves[i], w, noise)
                 else:
                     f, s = moves[i]
                     if from_deal:

@@ -79,14 +79,24 @@ def _options(code: int, size: int, attack: int, unlocked: bool, unseen: list[int
 class TreeSearch:
     """Values one candidate per guess through the candidate's tree (see module doc)."""
 
-    def __init__(self, st: Start, me: int, weights: tuple[float, ...]) -> None:
+    def __init__(self, st: Start, me: int, weights: tuple[float, ...], eps: float = 0.0
+                 ) -> None:
         self.st = st
+        #: as in the lean playout: chance that another seat plays a random option
+        self.eps = eps
+        self.noise: list[float] = []
+        self.step = 0
         self.me = me
         self.weights = weights
         self.roots: dict[Move, Edge] = {}
 
-    def value(self, codes: list[int], move: Move, w: float) -> int:
+    def value(self, codes: list[int], move: Move, w: float,
+              noise: list[float] | None = None) -> int:
+        """The outcome of ``move`` in the guess ``codes`` (weight ``w``); ``noise``: the
+        guess's uniform draws (see :func:`~.kernel.playout`)."""
         st = self.st
+        self.noise = noise or []
+        self.step = 0
         root = self.roots.get(move)
         if root is None:
             root = self.roots[move] = Edge()
@@ -132,6 +142,12 @@ class TreeSearch:
             relation = PARTNER
         else:
             relation = OPPONENT
+        if self.noise and turn != self.me:
+            u = self.noise[self.step % len(self.noise)]
+            self.step += 1
+            legal = legal_for(code, attack, state[4] > 0)
+            if u < self.eps and len(legal) > 1 and sizes[turn] > 2:
+                return _move(legal[int(u / self.eps * len(legal))])
         unseen = [avail[k] - ((code >> (k << 2)) & 15) for k in range(8)]
         return _move(choose(code, sizes[turn], attack, relation, state[4] > 0, unseen,
                             st.double_any, self.weights,
@@ -179,7 +195,8 @@ class TreeSearch:
             move = options[0]
             v = playout(codes, sizes, state[0], state[1], state[2], state[3], state[4],
                         avail, move[0], move[1], st.n, st.parity, st.team_mod,
-                        st.double_any, st.fd_unlock, self.weights)
+                        st.double_any, st.fd_unlock, self.weights, self.eps,
+                        _rotated(self.noise, self.step))
             edge = node.edges.get(move)
             if edge is None:
                 edge = node.edges[move] = Edge()
@@ -192,6 +209,14 @@ class TreeSearch:
         if edge is None:
             edge = node.edges[move] = Edge()
         return self._edge(edge, move, codes, sizes, avail, state, w)
+
+
+def _rotated(noise: list[float], step: int) -> list[float] | None:
+    """The draws not used yet first (None: no noise)."""
+    if not noise:
+        return None
+    step %= len(noise)
+    return noise[step:] + noise[:step]
 
 
 def _ucb(node: Node, options: list[Move]) -> Move:
