@@ -5,8 +5,9 @@ Each decision, until the time budget is spent:
 1. sample a *determinization* (:mod:`.sampling`): the unseen pieces dealt at random to the
    other hands and the face-down pieces, weighted by how well it explains the play seen;
 2. for every candidate action (:func:`.search.candidates`), play the round out from that
-   determinization with the normal player's judgement at every seat (:mod:`.kernel`;
-   common random numbers: all candidates see the same sample), scoring +points when our
+   determinization with the normal player's judgement at every seat, each seat playing a
+   random option instead at a quarter of its choices (:mod:`.kernel`; common random
+   numbers: all candidates see the same sample and the same draws), scoring +points when our
    team wins and -points when it loses; once few pieces remain in all hands, solve the
    determinization exactly instead (:mod:`.endgame`);
 3. drop candidates that fall clearly behind (their samples go to the rest), and at the end
@@ -36,10 +37,11 @@ from .tree import TreeSearch
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
-    "hard": (200, {}),
+    # a random option at a quarter of the playouts' choices (figures: docs/PLAYERS.md)
+    "hard": (200, {"rollout_eps": 0.25}),
     # the first hard player, kept as a yardstick: the plain playout
     "hard-v1": (200, {"lean": False, "cutoffs": False}),
-    "expert": (1000, {}),
+    "expert": (1000, {"rollout_eps": 0.25}),
 }
 
 #: what a clock name measures: wall-clock time or the CPU time of the deciding thread
@@ -68,6 +70,8 @@ class HardPlayer:
             raise ValueError("budget_ms must be at least 1")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if not 0.0 <= rollout_eps < 1.0:
+            raise ValueError("rollout_eps must be in [0, 1)")
         self.name = name
         self.seed = seed
         self.budget_ms = budget_ms
