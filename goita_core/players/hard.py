@@ -5,8 +5,9 @@ Each decision, until the time budget is spent:
 1. sample a *determinization* (:mod:`.sampling`): the unseen pieces dealt at random to the
    other hands and the face-down pieces, weighted by how well it explains the play seen;
 2. for every candidate action (:func:`.search.candidates`), play the round out from that
-   determinization with the normal player's judgement at every seat (:mod:`.kernel`;
-   common random numbers: all candidates see the same sample), scoring +points when our
+   determinization with the normal player's judgement at every seat, each seat playing a
+   random option instead at a quarter of its choices (:mod:`.kernel`; common random
+   numbers: all candidates see the same sample and the same draws), scoring +points when our
    team wins and -points when it loses; once few pieces remain in all hands, solve the
    determinization exactly instead (:mod:`.endgame`);
 3. drop candidates that fall clearly behind (their samples go to the rest), and at the end
@@ -32,13 +33,15 @@ from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on
 from .kernel import playout, reference_playout
 from .sampling import PASS_HOLDING_SAME, Sampler
 from .search import MAX_CANDIDATES, candidates, prune, start_of
+from .tree import TreeSearch
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
-    "hard": (200, {}),
+    # a random option at a quarter of the playouts' choices (figures: docs/PLAYERS.md)
+    "hard": (200, {"rollout_eps": 0.25}),
     # the first hard player, kept as a yardstick: the plain playout
     "hard-v1": (200, {"lean": False, "cutoffs": False}),
-    "expert": (1000, {}),
+    "expert": (1000, {"rollout_eps": 0.25}),
 }
 
 #: what a clock name measures: wall-clock time or the CPU time of the deciding thread
@@ -61,11 +64,14 @@ class HardPlayer:
                  max_candidates: int = MAX_CANDIDATES,
                  pass_same: float = PASS_HOLDING_SAME, prune_z: float = 2.5,
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
+                 rollout_eps: float = 0.0, tree: bool = False,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if not 0.0 <= rollout_eps < 1.0:
+            raise ValueError("rollout_eps must be in [0, 1)")
         self.name = name
         self.seed = seed
         self.budget_ms = budget_ms
@@ -87,6 +93,10 @@ class HardPlayer:
         self.playout = playout if lean else reference_playout
         #: alpha-beta in the exact endgame (same values as plain minimax, found faster)
         self.cutoffs = cutoffs
+        #: chance that a playout's seat plays a random option (lean playout only)
+        self.rollout_eps = rollout_eps
+        #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
+        self.tree = tree
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
@@ -121,7 +131,10 @@ class HardPlayer:
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout
+        eps = self.rollout_eps
         weights = self.weights
+        trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
+            and not from_deal else None
         m = len(cands)
         moves = [(int(a.first), int(a.second)) if isinstance(a, Play) else (-1, -1)
                  for a in cands]
@@ -146,12 +159,16 @@ class HardPlayer:
                 w = 1e-6
             t1 = clock()
             memo: Memo = {}
+            # the same draws for every candidate: their comparison stays paired
+            noise = [rng.random() for _ in range(48)] if eps else None
             row: list[tuple[int, int]] = []
             for i in active:
                 if exact:
                     v = exact_after(codes, st.turn, st.attack, st.passes, st.ou_up, cands[i],
                                     st.n, st.parity, st.team_mod, st.double_any,
                                     st.fd_unlock, memo, self.cutoffs)
+                elif trees is not None:
+                    v = trees.value(codes[:], moves[i], w, noise)
                 else:
                     f, s = moves[i]
                     if from_deal:
@@ -161,9 +178,10 @@ class HardPlayer:
                         lead = choose(code, st.sizes[st.turn], -1, 0, False, unseen,
                                       st.double_any, weights)
                         f, s = int(lead.first), int(lead.second)  # type: ignore[attr-defined]
-                    v = run(codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
+                    args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
                             st.ou_up, st.avail[:], f, s, st.n, st.parity, st.team_mod,
                             st.double_any, st.fd_unlock, weights)
+                    v = run(*args) if noise is None else playout(*args, eps, noise)
                 row.append((i, v))
                 if limit is None and clock() > deadline:
                     break

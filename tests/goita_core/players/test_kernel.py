@@ -81,3 +81,28 @@ def test_alpha_beta_endgame_finds_the_plain_minimax_values() -> None:
                            for act in view.legal])
         assert values[0] == values[1]
         assert all(v != 0 for v in values[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 28), players=st.sampled_from([4, 3]))
+def test_playout_noise_only_changes_the_choices_it_draws_below_eps(
+        seed: int, steps: int, players: int) -> None:
+    view = random_view(seed, steps, players)
+    if view.phase != "play":
+        return
+    state = start_of(view)
+    codes, _w = Sampler(view).sample(random.Random(seed))
+    rng = random.Random(seed + 1)
+    quiet = [0.3 + 0.7 * rng.random() for _ in range(48)]  # never below eps = 0.3
+    loud = [0.3 * rng.random() for _ in range(48)]  # always: a random option every time
+    start = (state.turn, state.attack, state.attacker, state.passes, state.ou_up)
+
+    def run(f: int, s: int, noise: list[float] | None) -> int:
+        return playout(codes[:], state.sizes[:], *start, state.avail[:], f, s, state.n,
+                       state.parity, state.team_mod, state.double_any, state.fd_unlock,
+                       DEFAULT_WEIGHTS, 0.3, noise)
+
+    for act in view.legal:
+        f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+        assert run(f, s, quiet) == run(f, s, None)
+        assert run(f, s, loud) != 0  # random options still play the round to its end
