@@ -74,7 +74,7 @@ async def assemble(bot: GoitaBot) -> Services:
     server_settings = ServerSettingsService(stores.settings, SettingsPolicy.of(
         s, max_tables_per_user=s.max_tables_per_user,
         max_tables_per_server=s.max_tables_per_server,
-        board_pictures=getattr(s, "board_pictures", True)))
+        board_pictures=s.board_pictures))
     tables = TableService(stores.tables, bot.clock, presenter, s, results=stores.results,
                           limits=limits, server_settings=server_settings)
     presenter.on_board_posted = tables.set_board_message

@@ -73,6 +73,8 @@ class Settings(BaseSettings):
     round_pause_seconds: float = Field(default=4.0, ge=0, le=60)
     away_close_seconds: float = Field(default=900.0, gt=0, le=86400)
     hard_cpu_budget_ms: int = Field(default=200, gt=0, le=10000)
+    # the default of each server's "board pictures" setting (a server may change it)
+    board_pictures: bool = True
     # name -> command line of an external engine process the operator allows to be seated.
     # NoDecode: we parse the JSON ourselves so a typo gives a sentence, not a SettingsError.
     external_engines: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)

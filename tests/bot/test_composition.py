@@ -74,6 +74,26 @@ async def test_the_parts_are_built_once_and_given_to_each_other(
     assert goita_group.get_command("new") is None  # the cogs detached their commands
 
 
+@pytest.mark.parametrize("pictures", [True, False])
+async def test_board_pictures_is_every_servers_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pictures: bool
+) -> None:
+    bot = create_bot(Settings(discord_token="x", database_path=tmp_path / "db.sqlite3",
+                              board_pictures=pictures, _env_file=None))
+
+    async def no_sync(**kwargs: Any) -> list[Any]:
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", no_sync)
+    await bot.setup_hook()
+    try:
+        server_settings = services_of(bot).settings
+        assert server_settings is not None
+        assert (await server_settings.for_guild(1)).board_pictures is pictures
+    finally:
+        await bot.close()
+
+
 def test_a_bot_without_services_says_so(tmp_path: Path) -> None:
     bot = create_bot(settings(tmp_path))
     with pytest.raises(NotAssembled):
