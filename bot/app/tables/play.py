@@ -85,11 +85,7 @@ class PlayRoom(ResultsRoom):
 
         def step(table: Table, out: Outbox) -> StepResult:
             nonlocal came_back
-            if table.status != "playing" or table.match is None:
-                raise TableError("not_playing")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("not_seated")
+            seat = _playing_seat(table, user_id)
             occupant = table.seat(seat)
             if not occupant.away:
                 return UNCHANGED
@@ -115,11 +111,7 @@ class PlayRoom(ResultsRoom):
         table = self.get(table_id)
         if self.in_step(table_id):
             return None
-        if table.status != "playing" or table.match is None:
-            raise TableError("not_playing")
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError("not_seated")
+        seat = _playing_seat(table, user_id)
         if table.seat(seat).away:
             return None
         return _hand_view(table, seat, False)
@@ -215,6 +207,16 @@ class PlayRoom(ResultsRoom):
         else:
             arm(table, later, self.settings, self.clock.now())
         return lines
+
+
+def _playing_seat(table: Table, user_id: int) -> int:
+    """The seat of ``user_id`` at a running match; refuses as a hand request is refused."""
+    if table.status != "playing" or table.match is None:
+        raise TableError("not_playing")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("not_seated")
+    return seat
 
 
 def _hand_view(table: Table, seat: int, came_back: bool) -> HandView:
