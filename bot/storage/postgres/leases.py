@@ -180,8 +180,8 @@ class ShardLeases:
     async def renew(self) -> frozenset[int]:
         """Extend the leases still held; returns them (fewer than before = lost)."""
         if not self._presence_alive():
-            # the session holding the presence lock broke: others may already have taken
-            # over; a fresh lock under the same key keeps the rest
+            # the presence lock's session is closed: others may already have taken over;
+            # a fresh lock under the same key keeps the rest
             self._presence = None
             await self.start()
         rows = await self.pool.fetch(_RENEW, self.owner, self.shards.count, self.ttl)
@@ -202,8 +202,8 @@ class ShardLeases:
             self._presence = None
 
     def _presence_alive(self) -> bool:
-        """Whether the session holding the presence lock still lives (the pool takes a
-        broken connection back by itself)."""
+        """Whether the presence lock's session is open (the pool takes a closed
+        connection back by itself)."""
         if self._presence is None:
             return False
         try:
@@ -258,7 +258,7 @@ WHERE l.shard_count = o.shard_count AND l.shard_id = o.shard_id AND l.owner = $1
 RETURNING l.shard_id, o.expires_at <= clock_timestamp() AS lapsed
 """
 
-#: a lease is dead when it expired or its owner's presence lock is gone (session ended)
+#: a lease is dead when it expired or its owner no longer holds its presence lock
 _DELETE_DEAD = """
 DELETE FROM shard_leases l
 WHERE l.expires_at <= clock_timestamp()
