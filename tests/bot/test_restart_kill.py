@@ -116,12 +116,17 @@ class Run:
     async def stop(self) -> None:
         if self.alive:
             assert self.proc is not None
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), 10)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+            await stop_gently(self.proc, 10)
+
+
+async def stop_gently(proc: asyncio.subprocess.Process, seconds: float) -> None:
+    """SIGTERM, then SIGKILL if the process has not ended within ``seconds``."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(proc.wait(), seconds)
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
 
 
 async def make_run(fake: FakeDiscord, db: Db, log: Path,

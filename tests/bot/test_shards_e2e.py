@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage.postgres import shard_of
-from tests.bot.test_restart_kill import ROOT, UNANSWERED, ExternalBot
+from tests.bot.test_restart_kill import ROOT, UNANSWERED, ExternalBot, stop_gently
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeUser
 from tests.pg_observe import PgDb
 
@@ -125,12 +125,7 @@ class Cluster:
     async def stop(self) -> None:
         if self.alive:
             assert self.proc is not None
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(self.proc.wait(), 15)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+            await stop_gently(self.proc, 15)
 
     def log_text(self) -> str:
         path = self.home / "bot.log"
