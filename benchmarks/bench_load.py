@@ -63,6 +63,7 @@ class Sample:
     at: float
     latency: float | None  # None: never answered (the interaction failed)
     late: bool
+    kind: str = "?"
 
 
 @dataclass
@@ -81,9 +82,19 @@ class Stats:
             kind = (parse_id(inter.data.get("custom_id")) or ("?",))[0]
             why = f"{kind}: {str(inter.failed)[:60]}"
             self.failures[why] = self.failures.get(why, 0) + 1
-        self.samples.append(Sample(time.monotonic(), latency, late))
         kind = (parse_id(inter.data.get("custom_id")) or ("?",))[0]
+        self.samples.append(Sample(time.monotonic(), latency, late, kind))
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+    def slowest(self, n: int) -> str:
+        """The n slowest answers: kind, ms and seconds since the first click."""
+        if not self.samples:
+            return ""
+        t0 = self.samples[0].at
+        worst = sorted((s for s in self.samples if s.latency is not None),
+                       key=lambda s: -(s.latency or 0.0))[:n]
+        return ", ".join(f"{s.kind} {1000 * (s.latency or 0.0):.0f} ms at {s.at - t0:.1f} s"
+                         for s in worst)
 
 
 @dataclass
@@ -109,6 +120,7 @@ class Load:
         self.setup_failures = 0
         self.tmp = tempfile.TemporaryDirectory()
         self.log = (Path(self.tmp.name) / "bot.log").open("w")  # the bot's stderr
+        self.log_read = 0  # how far gc_pauses() has read the log
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -127,7 +139,8 @@ class Load:
             os.environ, FAKE_API_BASE=self.fake.api_base, FAKE_GATEWAY_URL=self.fake.gateway_url,
             DISCORD_TOKEN=self.fake.token, DATABASE_PATH=str(db), LOG_LEVEL="WARNING",
             TURN_TIMEOUT_SECONDS="3600", TURN_WARNING_SECONDS="60",
-            ROUND_PAUSE_SECONDS=str(self.args.round_pause), PYTHONPATH=str(ROOT))
+            ROUND_PAUSE_SECONDS=str(self.args.round_pause), PYTHONPATH=str(ROOT),
+            GOITA_GC_TRACE="1")
         self.fake.use_external_bot()
         self.fake.idle_quiet = 0.05
         # a busy bot looks idle between its REST calls: only Discord's 3 s rule fails a click
@@ -257,18 +270,50 @@ class Load:
     def proc_figures(self) -> tuple[float, float]:
         """(CPU seconds, RSS MiB) of the bot process."""
         assert self.proc is not None
-        with open(f"/proc/{self.proc.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        cpu = (int(fields[11]) + int(fields[12])) / TICK
         with open(f"/proc/{self.proc.pid}/statm") as f:
             rss = int(f.read().split()[1]) * PAGE / 2**20
-        return cpu, rss
+        return cpu_of(self.proc.pid), rss
+
+    def helpers_cpu(self) -> float:
+        """CPU seconds of the bot's descendant processes alive now (picture workers)."""
+        assert self.proc is not None
+        children: dict[int, list[int]] = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry))
+        total, todo = 0.0, list(children.get(self.proc.pid, []))
+        while todo:
+            pid = todo.pop()
+            todo += children.get(pid, [])
+            total += cpu_of(pid)
+        return total
+
+    def gc_pauses(self) -> list[tuple[int, float]]:
+        """(generation, ms) of the bot's collections of 1 ms or more logged since the last
+        call (GOITA_GC_TRACE)."""
+        pauses = []
+        with (Path(self.tmp.name) / "bot.log").open() as f:
+            f.seek(self.log_read)
+            for line in f:
+                if line.startswith("gc-pause gen="):
+                    gen, ms = line.split()[1:3]
+                    pauses.append((int(gen[4:]), float(ms[3:])))
+            self.log_read = f.tell()
+        return pauses
 
     async def phase(self, rate: float, seconds: float, label: str) -> dict[str, Any]:
         tokens: asyncio.Queue[None] = asyncio.Queue()
         stop = time.monotonic() + seconds
         first = len(self.stats.samples)
         cpu0, _ = self.proc_figures()
+        helpers0 = self.helpers_cpu()
+        self.gc_pauses()
+        pauses: list[tuple[int, float]] = []
         own0 = time.process_time()
         rest0 = len(self.fake.rest_log)
         workers = [asyncio.create_task(self.worker(tokens, stop)) for _ in range(64)]
@@ -280,7 +325,10 @@ class Load:
             now = time.monotonic()
             row = summarize(self.stats.samples[minute_first:], now - minute_start,
                             cpu - minute_cpu)
-            print(f"  {label} minute: {fmt(row)} rss {rss:.0f} MB", flush=True)
+            minute_pauses = self.gc_pauses()
+            pauses += minute_pauses
+            print(f"  {label} minute: {fmt(row)} rss {rss:.0f} MB, {fmt_gc(minute_pauses)}",
+                  flush=True)
             minute_start, minute_cpu, minute_first = now, cpu, len(self.stats.samples)
         feeder.cancel()
         for w in workers:
@@ -289,7 +337,12 @@ class Load:
         cpu, rss = self.proc_figures()
         total = summarize(self.stats.samples[first:], seconds, cpu - cpu0)
         clicks = max(1, total["clicks"])
+        pauses += self.gc_pauses()
         total.update(rate=rate, rss_mb=round(rss, 1), label=label,
+                     helpers_cpu_ms_per_click=round(
+                         (self.helpers_cpu() - helpers0) * 1000 / clicks, 2),
+                     gc_pauses=len(pauses), gc_full=sum(g == 2 for g, _ in pauses),
+                     gc_max_ms=max((ms for _, ms in pauses), default=0.0),
                      rest_per_click=round((len(self.fake.rest_log) - rest0) / clicks, 2),
                      fake_cpu_share=round((time.process_time() - own0) / seconds, 2))
         return total
@@ -349,6 +402,23 @@ def summarize(samples: list[Sample], seconds: float, cpu: float) -> dict[str, An
     }
 
 
+def cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) of a process; 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def fmt_gc(pauses: list[tuple[int, float]]) -> str:
+    full = [ms for g, ms in pauses if g == 2]
+    worst = max((ms for _, ms in pauses), default=0.0)
+    return (f"gc pauses >= 1 ms: {len(pauses)} ({len(full)} full), "
+            f"longest {worst:.0f} ms")
+
+
 def fmt(row: dict[str, Any]) -> str:
     return (f"{row['clicks']} clicks ({row['clicks_per_s']}/s), ack p50 {row['p50_ms']} / "
             f"p99 {row['p99_ms']} / max {row['max_ms']} ms, late {row['late']}, "
@@ -381,8 +451,12 @@ async def main() -> None:
     for row in results:
         print(json.dumps(row) if args.json else f"{row['label']}: {fmt(row)}, "
               f"rss {row['rss_mb']} MB, {row['rest_per_click']} REST calls per click, "
-              f"fake Discord CPU {row['fake_cpu_share']:.0%} of a core")
+              f"fake Discord CPU {row['fake_cpu_share']:.0%} of a core, "
+              f"picture workers' CPU {row['helpers_cpu_ms_per_click']} ms/click, "
+              f"gc pauses >= 1 ms {row['gc_pauses']} ({row['gc_full']} full), "
+              f"longest {row['gc_max_ms']:.0f} ms")
     print(f"clicks by kind {load.stats.kinds}, clicks the fake refused {load.stats.errors}")
+    print(f"slowest answers: {load.stats.slowest(12)}")
     if load.stats.failures:
         print(f"failed interactions by reason {load.stats.failures}")
 

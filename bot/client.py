@@ -63,15 +63,17 @@ class GoitaBot(HasServices, commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  **client_kwargs: Any) -> None:
-        intents = discord.Intents.default()
-        # Slash commands and buttons only: no privileged intents needed.
-        intents.members = False
-        intents.message_content = False
+        # Slash commands and buttons reach every bot whatever its intents; the bot needs its
+        # servers (names, locales, channels) and nothing else. Message, typing, reaction,
+        # voice ... events would cost the gateway reader CPU and the heap garbage on every
+        # move of every table, for nothing.
+        intents = discord.Intents.none()
+        intents.guilds = True
         options: dict[str, Any] = {
             "command_prefix": commands.when_mentioned,
             "intents": intents,
-            # We only ever look at our own board messages, which we keep by id.
-            "max_messages": 200,
+            # Our own board messages are kept by id; no message events arrive to cache.
+            "max_messages": None,
             # Player names appear in boards; a board must never ping @everyone or a role.
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False

@@ -38,11 +38,11 @@ def _table_row(table: Table) -> tuple[Any, ...]:
             table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id)
 
 
-async def _write_steps(conn: aiosqlite.Connection, steps: Sequence[_Step]) -> None:
-    await conn.executemany(_UPDATE, [row for row, _ in steps])
+def _write_steps(db: sqlite3.Connection, steps: Sequence[_Step]) -> None:
+    db.executemany(_UPDATE, [row for row, _ in steps])
     entries = [e for _, rows in steps for e in rows]
     if entries:
-        await conn.executemany(_APPEND, entries)
+        db.executemany(_APPEND, entries)
 
 
 def _entry_row(table_id: int, e: LogEntry) -> tuple[Any, ...]:

@@ -6,7 +6,8 @@ runs ``bot.__main__.main()`` (settings from the environment as in production: DI
 DATABASE_PATH or DATABASE_URL, SHARD_COUNT and SHARD_IDS, CPU_MOVE_DELAY_SECONDS, ...) after
 pointing discord.py at the fake
 (FAKE_API_BASE, FAKE_GATEWAY_URL) and making new matches' seeds fixed
-(GOITA_TEST_SEED, then +1 per match) so a run can be compared with an uninterrupted one.
+(GOITA_TEST_SEED, then +1 per match) so a run can be compared with an uninterrupted one;
+GOITA_GC_TRACE=1 prints the garbage collector's pauses to stderr (the load benchmark).
 Nothing else is changed: the process is the production bot.
 """
 
@@ -58,7 +59,29 @@ def main() -> int:
 
     client_module.create_bot = create_bot
     del discord
+    if os.environ.get("GOITA_GC_TRACE"):
+        trace_gc()
     return bot_main.main()
+
+
+def trace_gc() -> None:
+    """Print every garbage collection of 1 ms or more to stderr (``gc-pause gen=G ms=M``):
+    the load benchmark counts the pauses from the bot's log."""
+    import gc
+    import time
+
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        ms = (time.perf_counter() - started[0]) * 1000
+        if ms >= 1.0:
+            print(f"gc-pause gen={info['generation']} ms={ms:.1f}", file=sys.stderr,
+                  flush=True)
+
+    gc.callbacks.append(callback)
 
 
 if __name__ == "__main__":

@@ -68,12 +68,26 @@ class HandEntry:
                 content=content, embed=embed, view=view, attachments=files)
             if self.message_id is None and message is not None:
                 self.message_id = message.id
+                self.detach()
                 return True
             return False
         assert self.webhook is not None and self.message_id is not None
         await self.webhook.edit_message(self.message_id, content=content, embed=embed,
                                         view=view, attachments=files)
         return False
+
+    def detach(self) -> None:
+        """Keep the interaction's webhook (its token) instead of the interaction, once the
+        message id is known: an Interaction holds its message, member and payload (a few
+        hundred objects), kept for up to 14 minutes per open hand, which the garbage
+        collector would scan again and again; the webhook edits the same message."""
+        interaction = self.interaction
+        if interaction is None or self.message_id is None:
+            return
+        self.webhook = discord.Webhook.from_state(
+            {"id": interaction.application_id, "type": 3, "token": interaction.token},
+            interaction._state)
+        self.interaction = None
 
     async def followup(self, text: str) -> None:
         if self.interaction is not None:
@@ -111,6 +125,9 @@ class HandKeeper:
         self.background = background
         self.journal = journal
         self.hands: dict[tuple[int, int], HandEntry] = {}
+        #: table id -> user id -> entry: the same entries as ``hands``, so that a change
+        #: of one table visits its own hands only (never every open hand of the bot)
+        self._by_table: dict[int, dict[int, HandEntry]] = {}
         #: table id -> changes presented so far: a hand drawn before a change that landed
         #: while Discord took the hand is drawn again (see remember)
         self._changes: dict[int, int] = {}
@@ -142,10 +159,11 @@ class HandKeeper:
                           rendered.key() if rendered is not None else None,
                           message_id=message_id or hand_message_id(interaction),
                           drawn_version=table.version)
+        entry.detach()
         old = self.hands.get((table.id, interaction.user.id))
         if old is not None:
             entry.lock = old.lock
-        self.hands[(table.id, interaction.user.id)] = entry
+        self._put(entry)
         if seen is not None and seen != self.change_count(table.id):
             self._journal(entry)
             self.background.spawn(self._refresh(table, entry, last=not table.live),
@@ -170,7 +188,7 @@ class HandKeeper:
         entry = HandEntry(None, stored.expires_at - HAND_TOKEN_LIFE, table.id,
                           stored.user_id, stored.lang, message_id=stored.message_id,
                           drawn_version=stored.version, webhook=webhook)
-        self.hands[key] = entry
+        self._put(entry)
         self._journaled[key] = (stored.message_id, stored.expires_at)
         if stored.version == table.version:
             rendered = self.render_for(table, entry)
@@ -196,18 +214,25 @@ class HandKeeper:
         self._journaled[key] = (stored.message_id, stored.expires_at)
         self.journal.hand(entry.table_id, entry.user_id, stored)
 
+    def _put(self, entry: HandEntry) -> None:
+        self.hands[(entry.table_id, entry.user_id)] = entry
+        self._by_table.setdefault(entry.table_id, {})[entry.user_id] = entry
+
     def _forget(self, entry: HandEntry) -> None:
         """Stop editing this hand (if it is still the user's newest)."""
         key = (entry.table_id, entry.user_id)
         if self.hands.get(key) is entry:
             del self.hands[key]
+            of_table = self._by_table[entry.table_id]
+            del of_table[entry.user_id]
+            if not of_table:
+                del self._by_table[entry.table_id]
             if self._journaled.pop(key, None) is not None:
                 self.journal.hand(entry.table_id, entry.user_id, None)
 
     def refresh(self, table: Table, last: bool = False) -> None:
-        for (table_id, _user), entry in list(self.hands.items()):
-            if table_id == table.id:
-                self.background.spawn(self._refresh(table, entry, last), "goita-hand")
+        for entry in list(self._by_table.get(table.id, {}).values()):
+            self.background.spawn(self._refresh(table, entry, last), "goita-hand")
 
     @staticmethod
     def render_for(table: Table, entry: HandEntry) -> Rendered | None:

@@ -95,7 +95,7 @@ async def test_a_failing_store_costs_one_log_line_and_nothing_else(
     assert [r.levelno for r in journal] == [logging.ERROR]
     assert "disk full" not in caplog.text  # the driver's text may quote a token
     # the hands and the turn pings work as they did without a store
-    assert fake_discord.calls("PATCH /webhooks/{application_id}/{token}/messages/@original")
+    assert fake_discord.calls("PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
     standing = [m for m in world.chan.public_messages()
                 if not m.deleted and "it is your turn" in (m.content or "")]
     assert len(standing) <= 1

@@ -11,7 +11,13 @@ import pytest
 
 from bot.app.steplog import LogEntry
 from bot.app.table import Seat, Table
-from bot.storage.db import DatabaseError, migrations, open_database, schema_version
+from bot.storage.db import (
+    DatabaseError,
+    migrations,
+    open_database,
+    run_transaction,
+    schema_version,
+)
 from bot.storage.tables import SqliteTableStore
 from goita_core.actions import PASS
 from goita_core.rules import RuleSet
@@ -122,3 +128,26 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
         assert db.execute("SELECT x FROM future").fetchall() == [(42,)]
         names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
     assert "game_tables" not in names
+
+
+async def test_run_transaction_commits_or_leaves_nothing(tmp_path: Path) -> None:
+    """A write that fails halfway leaves no row behind and the connection usable; one that
+    succeeds is committed and seen by another connection."""
+    conn = await open_database(tmp_path / "g.db")
+    try:
+        await conn.execute("CREATE TABLE t (x INTEGER UNIQUE)")
+
+        def half(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO t VALUES (1)")
+            db.execute("INSERT INTO t VALUES (1)")  # breaks the constraint
+
+        with pytest.raises(sqlite3.IntegrityError):
+            await run_transaction(conn, half)
+        assert not conn.in_transaction
+        got = await run_transaction(conn, lambda db: db.execute(
+            "INSERT INTO t VALUES (2)").rowcount)
+        assert got == 1
+        with sqlite3.connect(tmp_path / "g.db") as other:
+            assert other.execute("SELECT x FROM t").fetchall() == [(2,)]
+    finally:
+        await conn.close()

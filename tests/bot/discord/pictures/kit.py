@@ -23,7 +23,9 @@ from tests.fake_discord.state import RestCall
 SEED = 20261203
 BOARD_ROUTES = ("POST /channels/{channel_id}/messages",
                 "PATCH /channels/{channel_id}/messages/{message_id}")
-HAND_ROUTE = "PATCH /webhooks/{application_id}/{token}/messages/@original"
+#: a hand is edited through its interaction's webhook: the answer itself, or by message id
+HAND_ROUTES = ("PATCH /webhooks/{application_id}/{token}/messages/@original",
+               "PATCH /webhooks/{application_id}/{token}/messages/{message_id}")
 MANAGE_GUILD = 1 << 5
 #: seconds between two computer steps, on the fake clock (see play_stepwise)
 STEP = 30.0

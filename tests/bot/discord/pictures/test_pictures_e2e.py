@@ -14,7 +14,7 @@ import pytest
 from bot.pictures import BoardScene
 from tests.bot.discord.kit import World, make_world, member
 from tests.bot.discord.pictures.kit import (
-    HAND_ROUTE,
+    HAND_ROUTES,
     STEP,
     Drawn,
     admin,
@@ -79,7 +79,7 @@ async def test_a_match_with_pictures_shows_them_on_every_board_edit_and_adds_no_
 
     # the hand shows its owner's pieces, to them only
     assert hands_on and all(h.ephemeral_for == alice.id for h in hands_on)
-    hand_edits = [c for c in fake_discord.rest_log[:before] if c.key == HAND_ROUTE and c.files]
+    hand_edits = [c for c in fake_discord.rest_log[:before] if c.key in HAND_ROUTES and c.files]
     assert hand_edits and all(
         [u.filename for u in c.files] == ["hand.png"] and image_link(c) == "attachment://hand.png"
         for c in hand_edits)
