@@ -339,7 +339,13 @@ class Load:
         total = summarize(self.stats.samples[first:], seconds, cpu - cpu0)
         clicks = max(1, total["clicks"])
         pauses += self.gc_pauses()
-        total.update(rate=rate, rss_mb=round(rss, 1), label=label,
+        routes: dict[str, int] = {}
+        for call in self.fake.rest_log[rest0:]:
+            routes[call.key] = routes.get(call.key, 0) + 1
+        moves = max(1, sum(1 for x in self.stats.samples[first:] if x.kind == "play"))
+        total.update(rest_per_move={route: round(count / moves, 2) for route, count in
+                                    sorted(routes.items(), key=lambda kv: -kv[1])},
+                     rate=rate, rss_mb=round(rss, 1), label=label,
                      helpers_cpu_ms_per_click=round(
                          (self.helpers_cpu() - helpers0) * 1000 / clicks, 2),
                      gc_pauses=len(pauses), gc_full=sum(g == 2 for g, _ in pauses),
@@ -490,6 +496,9 @@ async def main() -> None:
               f"gc pauses >= 1 ms {row['gc_pauses']} ({row['gc_full']} full), "
               f"longest {row['gc_max_ms']:.0f} ms")
     print(f"clicks by kind {load.stats.kinds}, clicks the fake refused {load.stats.errors}")
+    for row in results:
+        print(f"{row['label']} REST calls per move (a play click): " + ", ".join(
+            f"{route} {count}" for route, count in row["rest_per_move"].items()))
     print(f"slowest answers: {load.stats.slowest(12)}")
     print(f"the harness's own gc pauses >= 10 ms (counted as latency if long): "
           f"{len(HARNESS_PAUSES)}, longest {max(HARNESS_PAUSES, default=0.0):.0f} ms")

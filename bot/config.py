@@ -75,6 +75,9 @@ class Settings(BaseSettings):
     hard_cpu_budget_ms: int = Field(default=200, gt=0, le=10000)
     # the default of each server's "board pictures" setting (a server may change it)
     board_pictures: bool = True
+    # processes that draw the pictures, so that drawing never takes the bot's own core
+    # (0: a thread of the bot process draws them, for a one-core host)
+    picture_workers: int = Field(default=1, ge=0, le=32)
     # name -> command line of an external engine process the operator allows to be seated.
     # NoDecode: we parse the JSON ourselves so a typo gives a sentence, not a SettingsError.
     external_engines: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)

@@ -31,8 +31,10 @@ def make_settings(tmp_path: Path) -> Callable[..., Any]:
     def make(**overrides: Any) -> Any:
         from bot.config import Settings
 
+        # pictures on a thread of the test's process unless a test asks for workers
         values: dict[str, Any] = {"discord_token": "fake-token",
-                                  "database_path": tmp_path / "db.sqlite3"}
+                                  "database_path": tmp_path / "db.sqlite3",
+                                  "picture_workers": 0}
         values.update(overrides)
         return Settings(**values, _env_file=None)
 
