@@ -1,6 +1,7 @@
 """The bot's extra CPU for board and hand pictures (prints figures; no assertions).
 
     .venv/bin/python -m benchmarks.bench_board_pictures [--matches N] [--cpu LEVEL]
+        [--workers N]
 
 The table-service benchmark's matches (one human answering at once, three CPUs; every
 step validated, applied, committed to SQLite and presented), presented by the real
@@ -8,7 +9,9 @@ step validated, applied, committed to SQLite and presented), presented by the re
 upload would): the board is edited after every step and the human's hand is open. The
 same matches (fixed seeds) are played with the table's ``board_pictures`` off, then on.
 
-- CPU per move: process CPU time (every thread: the picture thread too) per committed step.
+- CPU per move: process CPU time (every thread: the picture thread too) per committed step;
+  with ``--workers N`` the pictures are drawn in N processes (``pictures.configure``), and
+  their CPU is given apart (read from /proc).
 - scene per board: building the picture's scene on the event loop (what stays on it),
   as the loop thread's CPU time.
 - render per board on a cache miss: every board scene of the matches drawn again with an
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import tempfile
 import time
@@ -78,6 +82,7 @@ class StubChannel:
 class StubClient:
     def __init__(self, sink: Sink) -> None:
         self.channel = StubChannel(sink)
+        self.user, self.application_id = None, 1
 
     def get_guild(self, guild_id: int) -> Any:
         return SimpleNamespace(preferred_locale="en-US")
@@ -96,6 +101,8 @@ class StubInteraction:
         self.sink = sink
         self.locale = "en-US"
         self.user = SimpleNamespace(id=ALICE.id)
+        self.message = None  # My hand: answered with a new message
+        self.application_id, self.token = 1, "stub"
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.sink.hand_edits += 1
@@ -109,6 +116,16 @@ class Run:
     scene_s: list[float] = field(default_factory=list)
     scenes: list[BoardScene] = field(default_factory=list)
     sink: Sink = field(default_factory=Sink)
+    workers_cpu_s: float = 0.0
+
+
+def workers_cpu() -> float:
+    """CPU seconds used so far by the live picture workers (user + system, from /proc)."""
+    total = 0
+    for pid in pictures.worker_pids():
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def play(path: Path, matches: int, level: str, on: bool) -> Run:
@@ -129,7 +146,7 @@ async def play(path: Path, matches: int, level: str, on: bool) -> Run:
         return scene
 
     presenter.board.scene_of = timed_scene
-    started = time.process_time()
+    started, workers_started = time.process_time(), workers_cpu()
     for i in range(matches):
         table = await full_table(rig, level, level, level, channel=1000 + i)
         table.settings = TableSettings(60.0, 15.0, 1.5, 4.0, board_pictures=on)
@@ -147,6 +164,7 @@ async def play(path: Path, matches: int, level: str, on: bool) -> Run:
             await presenter.flush()  # every step presented: no coalescing, the worst case
         run.steps += table.version
     run.cpu_s = time.process_time() - started
+    run.workers_cpu_s = workers_cpu() - workers_started
     await presenter.close()
     await rig.conn.close()
     return run
@@ -173,10 +191,14 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--cpu", default="normal", help="the three CPUs' level")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="picture worker processes (0: the bot's picture thread)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         off = await play(Path(tmp) / "off.sqlite3", args.matches, args.cpu, on=False)
         render_board.cache_clear()
+        pictures.configure(args.workers)
+        await asyncio.sleep(2.0 if args.workers else 0)  # the workers start and warm up
         on = await play(Path(tmp) / "on.sqlite3", args.matches, args.cpu, on=True)
     per_off = off.cpu_s / off.steps * 1000
     per_on = on.cpu_s / on.steps * 1000
@@ -185,6 +207,9 @@ async def main() -> None:
           f"on {on.sink.hand_edits}")
     print(f"CPU per move: pictures off {per_off:.2f} ms, on {per_on:.2f} ms "
           f"(+{per_on - per_off:.2f} ms)")
+    if args.workers:
+        print(f"picture workers ({args.workers}): "
+              f"{on.workers_cpu_s / on.steps * 1000:.2f} ms CPU per move")
     scene_us = [s * 1e6 for s in on.scene_s]
     print(f"scene per board (event loop): p50 {pct(scene_us, 0.5):.0f} us, "
           f"p99 {pct(scene_us, 0.99):.0f} us")

@@ -27,6 +27,7 @@ TILE_W, TILE_H, GAP = 66, 74, 8
 PLATE_H = 64
 ZONE_GAP = 8  # between a seat's plate and its columns
 CACHE_SIZE = 256  # boards of ~30 KB: under 10 MB
+RING_REACH = 8  # how far a ring around a piece reaches out of it (D.ring's width + 2, +1)
 
 
 
@@ -145,9 +146,9 @@ def _plate(seats: int, index: int, seat: SeatScene, lab: Labels) -> Image.Image:
     left, right = 22, x1 - 12
     if seat.won is not None:
         text = lab.won.format(points=seat.won)
-        right -= D.pill(d, right, 20, text, 22, D.ATTACK, D.LIGHT, "r") + 6
+        right = D.pill(d, right, 20, text, 22, D.ATTACK, D.LIGHT, "r")[0] - 6
     if seat.dealer:
-        right -= D.pill(d, right, 20, lab.dealer, 20, D.DEALER, D.LIGHT, "r") + 6
+        right = D.pill(d, right, 20, lab.dealer, 20, D.DEALER, D.LIGHT, "r")[0] - 6
     if seat.to_move:
         d.polygon([(left, 10), (left + 16, 20), (left, 30)], fill=D.ATTACK)
         left += 24
@@ -160,8 +161,10 @@ def _plate(seats: int, index: int, seat: SeatScene, lab: Labels) -> Image.Image:
 
 
 def _columns(img: Image.Image, d: ImageDraw.ImageDraw, scene: BoardScene, index: int,
-             zone: Zone, columns: int) -> None:
+             zone: Zone, columns: int) -> list[D.Box]:
+    """Draws the seat's plays and its pass; returns the boxes drawn over."""
     seat = scene.seats[index]
+    drawn: list[D.Box] = []
     gx, gy = _grid_origin(zone, columns)
     last = scene.last if scene.last is not None and scene.last.seat == index else None
     for c, pair in enumerate(seat.plays):
@@ -173,12 +176,17 @@ def _columns(img: Image.Image, d: ImageDraw.ImageDraw, scene: BoardScene, index:
                 D.ring(d, x, y, TILE_W, TILE_H, D.ATTACK, 5)
             elif last is not None and last.column == c:
                 D.ring(d, x, y, TILE_W, TILE_H, D.LAST, 4)
+    if seat.plays:  # the pieces and the rings just outside them
+        g = RING_REACH
+        drawn.append((gx - g, gy - g, gx + len(seat.plays) * (TILE_W + GAP) - GAP + g,
+                      gy + 2 * TILE_H + GAP + g))
     if seat.passed and len(seat.plays) < columns:
         x = gx + len(seat.plays) * (TILE_W + GAP) + TILE_W // 2
         y = gy + TILE_H + GAP // 2
         is_last = last is not None and last.column is None
-        D.pill(d, x, y, scene.labels.passed, 22, D.PLATE, D.LIGHT, "m",
-               outline=D.LAST if is_last else None)
+        drawn.append(D.pill(d, x, y, scene.labels.passed, 22, D.PLATE, D.LIGHT, "m",
+                            outline=D.LAST if is_last else None))
+    return drawn
 
 
 def _paste(img: Image.Image, piece: Tile, x: int, y: int) -> None:
@@ -206,25 +214,34 @@ def _header(d: ImageDraw.ImageDraw, scene: BoardScene) -> None:
         D.pill(d, x + dx, mid, text, 24, D.TEAMS[team], D.LIGHT, anchor)
 
 
-def _centre(d: ImageDraw.ImageDraw, scene: BoardScene, lay: Layout) -> None:
+def _centre(d: ImageDraw.ImageDraw, scene: BoardScene, lay: Layout) -> list[D.Box]:
     if scene.redeal:
-        D.pill(d, *lay.centre, scene.labels.redeal, 28, D.PLATE, D.LIGHT, "m")
+        return [D.pill(d, *lay.centre, scene.labels.redeal, 28, D.PLATE, D.LIGHT, "m")]
+    return []
 
 
 def draw_board(scene: BoardScene) -> Image.Image:
     """The board as an RGB image (not cached; :func:`render_board` is)."""
-    lay = layout(len(scene.seats))
-    img = _background(len(scene.seats)).copy()
+    return _draw(scene)[0]
+
+
+def _draw(scene: BoardScene) -> tuple[Image.Image, list[D.Box]]:
+    """The board, and the boxes drawn over its background (:func:`_background`)."""
+    seats = len(scene.seats)
+    lay = layout(seats)
+    img = _background(seats).copy()
     d = ImageDraw.Draw(img)
     _header(d, scene)
+    drawn: list[D.Box] = [(0, 0, WIDTH, HEADER)]
     for i, zone in enumerate(lay.zones):
         seat = scene.seats[i]
-        plate = _plate(len(scene.seats), i, replace(seat, plays=(), passed=False),
-                       scene.labels)
-        img.paste(plate, plate_box(len(scene.seats), i)[:2])
-        _columns(img, d, scene, i, zone, lay.columns)
-    _centre(d, scene, lay)
-    return img
+        plate = _plate(seats, i, replace(seat, plays=(), passed=False), scene.labels)
+        box = plate_box(seats, i)
+        img.paste(plate, box[:2])
+        drawn.append((box[0], box[1], box[0] + plate.width, box[1] + plate.height))
+        drawn += _columns(img, d, scene, i, zone, lay.columns)
+    drawn += _centre(d, scene, lay)
+    return img, drawn
 
 
 def _specimens() -> list[BoardScene]:
@@ -247,9 +264,16 @@ def _palette() -> Image.Image:
     return D.palette([draw_board(scene) for scene in _specimens()])
 
 
+@lru_cache(maxsize=2)
+def _indexed_background(seats: int) -> Image.Image:
+    return D.indexed(_background(seats), _palette())
+
+
 @lru_cache(maxsize=CACHE_SIZE)
 def render_board(scene: BoardScene) -> bytes:
     """The board as PNG bytes, 800 px wide. Cached: an equal scene (the same position,
     names and labels) is never drawn twice while it stays among the last 256."""
     with D.LOCK:
-        return D.png(draw_board(scene), _palette())
+        img, drawn = _draw(scene)
+        # only what is drawn over the empty board is converted to the palette
+        return D.png(img, _palette(), _indexed_background(len(scene.seats)), drawn)

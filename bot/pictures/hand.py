@@ -29,14 +29,22 @@ def _tile_size(count: int) -> tuple[int, int]:
     return w, round(w * 1.12)
 
 
+@lru_cache(maxsize=8)
+def _strip(height: int) -> Image.Image:
+    """The framed wood of a hand picture (a few heights: 8 or more pieces, face-down
+    pieces or not)."""
+    img = D.wood(WIDTH, height)
+    ImageDraw.Draw(img).rectangle((0, 0, WIDTH - 1, height - 1), outline=D.FRAME, width=6)
+    return img
+
+
 def draw_hand(scene: HandScene) -> Image.Image:
     """The hand as an RGB image (not cached; :func:`render_hand` is)."""
     tw, th = _tile_size(max(len(scene.pieces), 8))
     extra = SMALL_H + 16 if scene.face_down else 0
     height = TITLE_H + LIFT + th + PAD + extra
-    img = D.wood(WIDTH, height)
+    img = _strip(height).copy()
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, WIDTH - 1, height - 1), outline=D.FRAME, width=6)
     title = scene.labels.hand_title
     name = name_text(scene.name, "")
     if name:

@@ -1,10 +1,14 @@
 """The pictures of a table's messages: the board (public) and a player's hand (their own).
 
 Scenes are built on the event loop, at the moment the text is rendered, so that a picture
-always shows the state its embed describes; the PNG is drawn off the loop on one worker
-thread (the drawing holds a process-wide lock anyway, so more threads would only wait),
-and ``bot.pictures`` caches it by scene. A failed drawing never blocks a message: it is
-sent without its picture, and the failure is logged once (then counted quietly).
+always shows the state its embed describes; the PNG is drawn off the loop, and
+``bot.pictures`` caches it by scene. Where it is drawn is the operator's choice
+(:func:`configure`): on one thread of this process (0 workers, the default: the drawing
+holds a process-wide lock anyway, so more threads would only wait), or in worker processes
+that import ``bot.pictures`` only, so the drawing costs neither this process's core nor
+its GIL. A failed drawing never blocks a message: it is sent without its picture, and the
+failure is logged once (then counted quietly); a worker that dies takes its pictures with
+it, and the next picture starts new workers.
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import multiprocessing
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
@@ -23,7 +30,15 @@ from bot.app.table import Table
 from bot.discord.render import Rendered, public_view
 from bot.discord.render.common import seat_name, team_name
 from bot.i18n import t
-from bot.pictures import BoardScene, HandScene, Labels, board_scene, hand_scene, render_board
+from bot.pictures import (
+    BoardScene,
+    HandScene,
+    Labels,
+    board_scene,
+    hand_scene,
+    render_board,
+    warm,
+)
 from bot.pictures import render_hand as draw_hand
 from goita_core.pieces import Kind
 
@@ -34,7 +49,12 @@ HAND_FILE = "hand.png"
 
 S = TypeVar("S")
 
-_executor: ThreadPoolExecutor | None = None
+#: PNGs drawn by the workers, by scene: a worker's own cache sees only its share of them
+PNG_CACHE_SIZE = 256
+
+_workers = 0  # drawing processes; 0: one thread of this process
+_executor: Executor | None = None
+_pngs: OrderedDict[object, bytes] = OrderedDict()
 #: failures so far per kind ("board", "hand"): only the first of each is logged in full
 failures: dict[str, int] = {}
 
@@ -95,20 +115,94 @@ def hand_of(table: Table, seat: int, lang: str, first: Kind | None) -> HandScene
         return None
 
 
-def _pool() -> ThreadPoolExecutor:
+def configure(workers: int) -> None:
+    """Draw the pictures in ``workers`` processes from now on (0: on one thread of this
+    process, the default). The workers start at once (a "forkserver" context: this
+    process has threads, so it is never forked), each preparing what pictures share."""
+    global _workers
+    if workers < 0:
+        raise ValueError(f"picture workers cannot be negative: {workers}")
+    if workers == _workers and (_executor is not None or workers == 0):
+        return
+    shutdown()
+    _workers = workers
+    if workers:
+        _pool()
+
+
+def shutdown() -> None:
+    """Stop drawing: the pictures being drawn are finished, the workers (or the thread)
+    exit. A later picture starts them again."""
+    global _executor
+    executor, _executor = _executor, None
+    _pngs.clear()
+    if executor is not None:
+        executor.shutdown(wait=True)
+
+
+def worker_pids() -> list[int]:
+    """The process ids of the live drawing workers (none when drawing on a thread)."""
+    if not isinstance(_executor, ProcessPoolExecutor):
+        return []
+    processes = getattr(_executor, "_processes", None) or {}  # no public accessor
+    return sorted(p.pid for p in processes.values() if p.pid is not None and p.is_alive())
+
+
+def _pool() -> Executor:
     global _executor
     if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goita-picture")
+        if _workers:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["bot.pictures"])
+            pool = ProcessPoolExecutor(_workers, mp_context=context)
+            for _ in range(_workers):  # starts every worker now, not at the first pictures
+                pool.submit(warm)
+            _executor = pool
+        else:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goita-picture")
     return _executor
 
 
 async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
-    """``render(scene)`` on the picture thread; None (logged once) if it fails."""
+    """``render(scene)`` off the loop; None (logged once) if it fails. In workers,
+    ``render`` must be importable by name (pickled as a reference)."""
+    if not _workers:  # bot.pictures caches in this process
+        return await _run(scene, render, kind)
+    png = _pngs.get(scene)
+    if png is not None:
+        _pngs.move_to_end(scene)
+        return png
+    png = await _run(scene, render, kind)
+    if png is not None:
+        _pngs[scene] = png
+        while len(_pngs) > PNG_CACHE_SIZE:
+            _pngs.popitem(last=False)
+    return png
+
+
+async def _run(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
+    pool = _pool()
     try:
-        return await asyncio.get_running_loop().run_in_executor(_pool(), render, scene)
+        return await asyncio.get_running_loop().run_in_executor(pool, render, scene)
+    except BrokenProcessPool:
+        failures[kind] = failures.get(kind, 0) + 1
+        _broken(pool)
+        return None
     except Exception:
         _failed(kind)
         return None
+
+
+def _broken(pool: Executor) -> None:
+    """A worker died (killed, out of memory): every picture it had in hand failed with
+    it. The pool is replaced once, and logged once, however many pictures it took."""
+    global _executor
+    if pool is not _executor:
+        return  # already replaced by another of its pictures
+    _executor = None
+    pool.shutdown(wait=False)
+    log.error("a picture worker died; its pictures were sent without them, and new "
+              "workers draw the next ones")
 
 
 def _failed(kind: str) -> None:

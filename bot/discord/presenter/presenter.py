@@ -23,6 +23,7 @@ from bot.i18n import lang_of, t
 from bot.pictures import BoardScene
 from goita_core.pieces import Kind
 
+from . import pictures
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
 from .journal import DeliveryJournal
@@ -82,6 +83,7 @@ class DiscordPresenter:
         if self._sweeper is not None:
             extra.append(self._sweeper)
         await self._background.cancel(extra)
+        pictures.shutdown()
 
     async def flush(self) -> None:
         """Wait until every pending board edit and hand update has been sent (tests)."""
