@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -160,6 +161,7 @@ class Load:
         await self.fake.wait_for(lambda: self.fake._live_session() is not None,
                                  timeout=60, what="the bot process to connect")
         await self.fake.wait_idle(quiet=0.5)
+        self.pin_helpers()
 
     async def open_table(self, run: TableRun, gate: asyncio.Semaphore) -> None:
         """/goita new, three joins, Start; a set-up click that failed (the bot answered
@@ -277,6 +279,19 @@ class Load:
 
     def helpers_cpu(self) -> float:
         """CPU seconds of the bot's descendant processes alive now (picture workers)."""
+        return sum(cpu_of(pid) for pid in self.helper_pids())
+
+    def pin_helpers(self) -> None:
+        """The bot's picture workers inherit its core: they go to the fake's core, so that
+        the bot's own core is what the figures measure (when that core nears its limit,
+        the fake's answers slow down: the figures can only look worse for it)."""
+        if self.args.pin:
+            for pid in self.helper_pids():
+                with contextlib.suppress(OSError):
+                    os.sched_setaffinity(pid, {0})
+
+    def helper_pids(self) -> list[int]:
+        """The bot's descendant processes alive now (picture workers, their server)."""
         assert self.proc is not None
         children: dict[int, list[int]] = {}
         for entry in os.listdir("/proc"):
@@ -287,12 +302,12 @@ class Load:
                 except (OSError, ValueError, IndexError):
                     continue
                 children.setdefault(ppid, []).append(int(entry))
-        total, todo = 0.0, list(children.get(self.proc.pid, []))
+        found, todo = [], list(children.get(self.proc.pid, []))
         while todo:
             pid = todo.pop()
             todo += children.get(pid, [])
-            total += cpu_of(pid)
-        return total
+            found.append(pid)
+        return found
 
     def gc_pauses(self) -> list[tuple[int, float]]:
         """(generation, ms) of the bot's collections of 1 ms or more logged since the last
@@ -326,6 +341,7 @@ class Load:
             now = time.monotonic()
             row = summarize(self.stats.samples[minute_first:], now - minute_start,
                             cpu - minute_cpu)
+            self.pin_helpers()  # a worker that died was replaced
             minute_pauses = self.gc_pauses()
             pauses += minute_pauses
             print(f"  {label} minute: {fmt(row)} rss {rss:.0f} MB, {fmt_gc(minute_pauses)}",

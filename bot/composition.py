@@ -33,6 +33,7 @@ from bot.discord.game import GameCog
 from bot.discord.learn import LearnCog
 from bot.discord.meta import MetaCog
 from bot.discord.presenter import DiscordPresenter
+from bot.discord.presenter import pictures as picture_drawing
 from bot.discord.services import Services
 from bot.discord.settings import SettingsCog
 from bot.discord.stats import StatsCog
@@ -67,6 +68,8 @@ async def assemble(bot: GoitaBot) -> Services:
     stores = await open_stores(bot)
     bot.add_close_hook(stores.close)
     presenter = DiscordPresenter(bot, bot.clock, bot.settings, stores.delivery)
+    # the drawing processes start now, before any click waits on them (close stops them)
+    picture_drawing.configure(bot.settings.picture_workers)
     s = bot.settings
     limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
                          s.table_create_cooldown_seconds, s.table_create_burst)

@@ -115,7 +115,8 @@ def alive(pid: int) -> bool:
 
 async def test_a_board_edit_goes_without_its_picture_when_its_worker_dies(
         workers: None, fake_discord: FakeDiscord, make_settings: Callable[..., Any]) -> None:
-    world = await make_world(fake_discord, make_settings, **PACE)
+    # the operator's PICTURE_WORKERS: the bot starts its workers
+    world = await make_world(fake_discord, make_settings, picture_workers=1, **PACE)
     alice = member(world, "alice")
     await open_match(world, alice, "easy", "easy", "easy")
     assert image_link(board_writes(world)[-1]) == "attachment://board.png"
