@@ -135,17 +135,18 @@ class GameController:
         note = t("hand.back", lang) if hv.came_back else None
         seen = self.presenter.change_count(table_id)
         rendered = render_hand(table, hv.seat, lang, note=note)
+        embed, files = await self.presenter.hand_answer(table, hv.seat, lang, None, rendered)
         if interaction.response.is_done():
-            message = await interaction.edit_original_response(embed=rendered.embed,
-                                                               view=rendered.view())
+            message = await interaction.edit_original_response(
+                embed=embed, view=rendered.view(), attachments=files)
             message_id: int | None = message.id
         else:
             sent = await interaction.response.send_message(
-                embed=rendered.embed, view=rendered.view() or discord.utils.MISSING,
-                ephemeral=True)
+                embed=embed, view=rendered.view() or discord.utils.MISSING,
+                files=files or discord.utils.MISSING, ephemeral=True)
             message_id = sent.message_id
         self.presenter.remember_hand(interaction, table, rendered=rendered, seen=seen,
-                                     message_id=message_id)
+                                     message_id=message_id, pictured=bool(files))
 
     async def move_click(self, interaction: discord.Interaction[Any], bid: ButtonId) -> None:
         """A button of the hand: the first click of a move (pick, back) redraws the hand;
@@ -179,10 +180,17 @@ class GameController:
                       first: Kind | None) -> None:
         table, seat = self._seated(interaction, bid)
         seen = self.presenter.change_count(table.id)
-        rendered = render_hand(table, seat, lang_of(interaction.locale), first)
-        await interaction.response.edit_message(content=None, embed=rendered.embed,
-                                                view=rendered.view())
-        self.presenter.remember_hand(interaction, table, first, rendered, seen, bid.version)
+        lang = lang_of(interaction.locale)
+        rendered = render_hand(table, seat, lang, first)
+        embed, files = await self.presenter.hand_answer(table, seat, lang, first, rendered)
+        if files:
+            await interaction.response.edit_message(content=None, embed=embed,
+                                                    view=rendered.view(), attachments=files)
+        else:  # the message keeps its picture until remember_hand() adds the new one
+            await interaction.response.edit_message(content=None, embed=embed,
+                                                    view=rendered.view())
+        self.presenter.remember_hand(interaction, table, first, rendered, seen, bid.version,
+                                     pictured=bool(files))
 
     async def _act(self, interaction: discord.Interaction[Any], bid: ButtonId,
                    action: Action) -> None:

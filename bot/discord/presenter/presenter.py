@@ -21,17 +21,21 @@ from bot.discord.render import (
 )
 from bot.i18n import lang_of, t
 from bot.pictures import BoardScene
+from bot.pictures import render_hand as render_hand_png
 from goita_core.pieces import Kind
 
 from . import pictures
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
 from .journal import DeliveryJournal
-from .pictures import board_of, enabled, hand_files
+from .pictures import HAND_FILE, attach, board_of, draw, enabled, hand_files, hand_of
 from .pings import Pinger
 from .tasks import Background
 
 log = logging.getLogger(__name__)
+
+#: how long a click's answer waits for its hand picture before it goes without it
+FIRST_PICTURE_WAIT = 0.05
 
 
 class DiscordPresenter:
@@ -204,10 +208,28 @@ class DiscordPresenter:
         rendering it was taken with."""
         return self.hands.change_count(table_id)
 
+    async def hand_answer(self, table: Table, seat: int, lang: str, first: Kind | None,
+                          rendered: Rendered) -> tuple[discord.Embed, list[discord.File]]:
+        """The embed and files of a hand about to be sent as a click's answer: with its
+        picture when it is drawn within ``FIRST_PICTURE_WAIT`` (a few milliseconds
+        normally), so the hand appears whole in one request; else without it, and
+        remember_hand() adds it to the message once drawn (the answer must not wait on
+        busy drawing workers)."""
+        scene = hand_of(table, seat, lang, first) if table.live else None
+        if scene is None:
+            return rendered.embed, []
+        drawing = asyncio.ensure_future(draw(scene, render_hand_png, "hand"))
+        try:
+            # shielded: a drawing that takes longer still finishes, into the cache
+            png = await asyncio.wait_for(asyncio.shield(drawing), FIRST_PICTURE_WAIT)
+        except TimeoutError:
+            return rendered.embed, []
+        return attach(rendered.embed, png, HAND_FILE)
+
     def remember_hand(self, interaction: discord.Interaction[Any], table: Table,
                       first: Kind | None = None, rendered: Rendered | None = None,
                       seen: int | None = None, version: int | None = None,
-                      message_id: int | None = None) -> HandEntry:
+                      message_id: int | None = None, pictured: bool = False) -> HandEntry:
         """Keep ``interaction`` as the way to edit this user's hand (the newest wins).
 
         ``seen``: change_count() when ``rendered`` was drawn. If the table changed since
@@ -215,10 +237,11 @@ class DiscordPresenter:
         hand is drawn again now, or it would show the old state until the next change.
         ``version``: the table version ``first`` was picked at (default: the current one).
         ``message_id``: the hand's message, when the answer created it (My hand); else it
-        is the clicked message, or learnt from the first edit."""
+        is the clicked message, or learnt from the first edit. ``pictured``: the answer
+        carried the hand's picture (hand_answer())."""
         entry = self.hands.remember(interaction, table, first, rendered, seen, version,
                                     message_id)
-        if rendered is not None and enabled(table) and table.live:
+        if rendered is not None and not pictured and enabled(table) and table.live:
             # the caller sent ``rendered`` without its picture: add it to that message
             self._background.spawn(self._add_hand_picture(table, entry, rendered),
                                    "goita-hand-picture")
