@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.presenter import pictures
+from bot.discord.presenter import drawing, pictures
 from bot.discord.presenter.drawing import WorkerPool
 from bot.pictures import BoardScene, HandScene, board_scene, hand_scene, render_board
 from bot.pictures import render_hand as draw_hand
@@ -77,9 +77,12 @@ def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 def test_scenes_and_their_words_pickle_as_equal_keys() -> None:
     for scene in (board(), hand()):
-        again = pickle.loads(pickle.dumps(scene))
-        assert again == scene and hash(again) == hash(scene)
-        assert again.labels == scene.labels and again.labels.round != "Round {n}"
+        message = drawing._request(7, "board", scene)  # as they travel to a worker
+        assert int.from_bytes(message[:drawing.HEADER], "big") == len(message) - 4
+        for again in (pickle.loads(pickle.dumps(scene)),
+                      pickle.loads(message[drawing.HEADER:])[2]):
+            assert again == scene and hash(again) == hash(scene)
+            assert again.labels == scene.labels and again.labels.round != "Round {n}"
 
 
 async def test_workers_draw_the_same_pictures_and_import_only_the_pictures(
