@@ -10,7 +10,7 @@ upload would): the board is edited after every step and the human's hand is open
 same matches (fixed seeds) are played with the table's ``board_pictures`` off, then on.
 
 - CPU per move: process CPU time (every thread: the picture thread too) per committed step;
-  with ``--workers N`` the pictures are drawn in N processes (``pictures.configure``), and
+  with ``--workers N`` the pictures are drawn in N processes (``pictures.start``), and
   their CPU is given apart (read from /proc).
 - scene per board: building the picture's scene on the event loop (what stays on it),
   as the loop thread's CPU time.
@@ -197,8 +197,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         off = await play(Path(tmp) / "off.sqlite3", args.matches, args.cpu, on=False)
         render_board.cache_clear()
-        pictures.configure(args.workers)
-        await asyncio.sleep(2.0 if args.workers else 0)  # the workers start and warm up
+        await pictures.start(args.workers)  # returns once the workers have warmed up
         on = await play(Path(tmp) / "on.sqlite3", args.matches, args.cpu, on=True)
     per_off = off.cpu_s / off.steps * 1000
     per_on = on.cpu_s / on.steps * 1000

@@ -69,7 +69,7 @@ async def assemble(bot: GoitaBot) -> Services:
     bot.add_close_hook(stores.close)
     presenter = DiscordPresenter(bot, bot.clock, bot.settings, stores.delivery)
     # the drawing processes start now, before any click waits on them (close stops them)
-    picture_drawing.configure(bot.settings.picture_workers)
+    await picture_drawing.start(bot.settings.picture_workers)
     s = bot.settings
     limits = TableLimits(s.max_tables_per_user, s.max_tables_per_server,
                          s.table_create_cooldown_seconds, s.table_create_burst)

@@ -3,12 +3,12 @@
 Scenes are built on the event loop, at the moment the text is rendered, so that a picture
 always shows the state its embed describes; the PNG is drawn off the loop, and
 ``bot.pictures`` caches it by scene. Where it is drawn is the operator's choice
-(:func:`configure`): on one thread of this process (0 workers, the default: the drawing
+(:func:`start`): on one thread of this process (0 workers, the default: the drawing
 holds a process-wide lock anyway, so more threads would only wait), or in worker processes
-that import ``bot.pictures`` only, so the drawing costs neither this process's core nor
-its GIL. A failed drawing never blocks a message: it is sent without its picture, and the
-failure is logged once (then counted quietly); a worker that dies takes its pictures with
-it, and the next picture starts new workers.
+that import ``bot.pictures`` only (``drawing.WorkerPool``), so the drawing costs neither
+this process's core nor its GIL. A failed drawing never blocks a message: it is sent
+without its picture, and the failure is logged once (then counted quietly); a worker that
+dies or hangs takes its pictures with it, and the next picture starts its replacement.
 """
 
 from __future__ import annotations
@@ -16,11 +16,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
@@ -37,10 +35,11 @@ from bot.pictures import (
     board_scene,
     hand_scene,
     render_board,
-    warm,
 )
 from bot.pictures import render_hand as draw_hand
 from goita_core.pieces import Kind
+
+from .drawing import ANSWER_TIMEOUT, WorkerLost, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +52,9 @@ S = TypeVar("S")
 PNG_CACHE_SIZE = 256
 
 _workers = 0  # drawing processes; 0: one thread of this process
-_executor: Executor | None = None
+_timeout = ANSWER_TIMEOUT
+_pool: WorkerPool | None = None
+_thread: ThreadPoolExecutor | None = None
 _pngs: OrderedDict[object, bytes] = OrderedDict()
 #: failures so far per kind ("board", "hand"): only the first of each is logged in full
 failures: dict[str, int] = {}
@@ -115,64 +116,75 @@ def hand_of(table: Table, seat: int, lang: str, first: Kind | None) -> HandScene
         return None
 
 
-def configure(workers: int) -> None:
+async def start(workers: int, timeout: float = ANSWER_TIMEOUT) -> None:
     """Draw the pictures in ``workers`` processes from now on (0: on one thread of this
-    process, the default). The workers start at once (a "forkserver" context: this
-    process has threads, so it is never forked), each preparing what pictures share."""
-    global _workers
+    process, the default), and wait until each worker has warmed up, so that the first
+    pictures cost what any other does. A picture waits at most ``timeout`` seconds for its
+    worker."""
+    global _workers, _timeout
     if workers < 0:
         raise ValueError(f"picture workers cannot be negative: {workers}")
-    if workers == _workers and (_executor is not None or workers == 0):
-        return
-    shutdown()
-    _workers = workers
+    await stop()
+    _workers, _timeout = workers, timeout
     if workers:
-        _pool()
+        await _worker_pool().start()
 
 
-def shutdown() -> None:
-    """Stop drawing: the pictures being drawn are finished, the workers (or the thread)
-    exit. A later picture starts them again."""
-    global _executor
-    executor, _executor = _executor, None
+async def stop() -> None:
+    """Stop drawing: the workers finish the pictures they have in hand and exit (killed if
+    they do not within a few seconds). A later picture starts them again."""
+    global _pool, _thread
+    pool, _pool = _pool, None
+    thread, _thread = _thread, None
     _pngs.clear()
-    if executor is not None:
-        executor.shutdown(wait=True)
+    if thread is not None:
+        thread.shutdown(wait=False)  # a drawing in progress finishes on its own
+    if pool is not None:
+        if pool.loop is asyncio.get_running_loop():
+            await pool.close()
+        else:
+            pool.abandon()
 
 
 def worker_pids() -> list[int]:
     """The process ids of the live drawing workers (none when drawing on a thread)."""
-    if not isinstance(_executor, ProcessPoolExecutor):
-        return []
-    processes = getattr(_executor, "_processes", None) or {}  # no public accessor
-    return sorted(p.pid for p in processes.values() if p.pid is not None and p.is_alive())
+    return [] if _pool is None else _pool.pids()
 
 
-def _pool() -> Executor:
-    global _executor
-    if _executor is None:
-        if _workers:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["bot.pictures"])
-            pool = ProcessPoolExecutor(_workers, mp_context=context)
-            for _ in range(_workers):  # starts every worker now, not at the first pictures
-                pool.submit(warm)
-            _executor = pool
-        else:
-            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goita-picture")
-    return _executor
+def worker_pool() -> WorkerPool | None:
+    """The drawing processes, if pictures are drawn in processes and they have started."""
+    return _pool
+
+
+def _worker_pool() -> WorkerPool:
+    """The workers of the running event loop (a pool of another loop, gone with it, is
+    replaced)."""
+    global _pool
+    if _pool is not None and _pool.loop is not asyncio.get_running_loop():
+        _pool.abandon()
+        _pool = None
+    if _pool is None:
+        _pool = WorkerPool(_workers, _timeout)
+    return _pool
 
 
 async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
-    """``render(scene)`` off the loop; None (logged once) if it fails. In workers,
-    ``render`` must be importable by name (pickled as a reference)."""
+    """The picture of ``scene`` drawn off the loop, or None (counted; logged once) if it
+    could not be: ``render(scene)`` on the thread, or the worker's drawing of ``kind``."""
     if not _workers:  # bot.pictures caches in this process
-        return await _run(scene, render, kind)
+        return await _on_thread(scene, render, kind)
     png = _pngs.get(scene)
     if png is not None:
         _pngs.move_to_end(scene)
         return png
-    png = await _run(scene, render, kind)
+    try:
+        png = await _worker_pool().draw(kind, scene)
+    except WorkerLost:  # the pool logged the loss once, however many pictures it took
+        failures[kind] = failures.get(kind, 0) + 1
+        return None
+    except Exception:
+        _failed(kind)
+        return None
     if png is not None:
         _pngs[scene] = png
         while len(_pngs) > PNG_CACHE_SIZE:
@@ -180,29 +192,15 @@ async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | Non
     return png
 
 
-async def _run(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
-    pool = _pool()
+async def _on_thread(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | None:
+    global _thread
+    if _thread is None:
+        _thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goita-picture")
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, render, scene)
-    except BrokenProcessPool:
-        failures[kind] = failures.get(kind, 0) + 1
-        _broken(pool)
-        return None
+        return await asyncio.get_running_loop().run_in_executor(_thread, render, scene)
     except Exception:
         _failed(kind)
         return None
-
-
-def _broken(pool: Executor) -> None:
-    """A worker died (killed, out of memory): every picture it had in hand failed with
-    it. The pool is replaced once, and logged once, however many pictures it took."""
-    global _executor
-    if pool is not _executor:
-        return  # already replaced by another of its pictures
-    _executor = None
-    pool.shutdown(wait=False)
-    log.error("a picture worker died; its pictures were sent without them, and new "
-              "workers draw the next ones")
 
 
 def _failed(kind: str) -> None:

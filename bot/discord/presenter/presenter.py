@@ -87,7 +87,7 @@ class DiscordPresenter:
         if self._sweeper is not None:
             extra.append(self._sweeper)
         await self._background.cancel(extra)
-        pictures.shutdown()
+        await pictures.stop()
 
     async def flush(self) -> None:
         """Wait until every pending board edit and hand update has been sent (tests)."""

@@ -1,7 +1,7 @@
-"""Pictures drawn in worker processes (``pictures.configure(n)``): the same PNGs as on
-the thread, workers that import no more than the pictures, a worker that dies costs only
-the pictures it had in hand (sent without them, logged once) and new workers draw the
-next ones, and the presenter's close stops them."""
+"""Pictures drawn in worker processes (``pictures.start(n)``): the same PNGs as on the
+thread, workers that import no more than the pictures, a drawing that fails costs only its
+picture, a worker that dies or hangs costs only the pictures it had in hand (sent without
+them, logged once) and a new worker draws the next ones, and stopping ends them."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import os
 import pickle
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 
-from bot.discord.presenter import pictures
+from bot.discord.presenter import drawing, pictures
+from bot.discord.presenter.drawing import WorkerPool
 from bot.pictures import BoardScene, HandScene, board_scene, hand_scene, render_board
 from bot.pictures import render_hand as draw_hand
 from goita_core.pieces import Kind
@@ -26,6 +27,8 @@ from tests.bot.pictures.kit import okifu_position
 from tests.fake_discord import FakeDiscord
 
 PACE: dict[str, Any] = {"cpu_move_delay_seconds": STEP, "round_pause_seconds": 1.5 * STEP}
+#: seconds a picture waits for a hung worker in these tests (generous bounds below)
+TIMEOUT = 1.0
 
 
 def board(moves: int = 9) -> BoardScene:
@@ -40,69 +43,24 @@ def hand() -> HandScene:
 
 
 @pytest.fixture
-def workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+async def workers(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
     monkeypatch.setattr(pictures, "failures", {})
-    pictures.configure(1)
+    await pictures.start(1, timeout=TIMEOUT)
     yield
-    pictures.configure(0)
-    pictures.shutdown()
+    await pictures.start(0)  # stops the workers
 
 
-def test_scenes_and_their_words_pickle_as_equal_keys() -> None:
-    for scene in (board(), hand()):
-        again = pickle.loads(pickle.dumps(scene))
-        assert again == scene and hash(again) == hash(scene)
-        assert again.labels == scene.labels and again.labels.round != "Round {n}"
+def pool() -> WorkerPool:
+    running = pictures.worker_pool()
+    assert running is not None
+    return running
 
 
-def test_workers_draw_the_same_pictures_and_import_only_the_pictures(workers: None) -> None:
-    pids = pictures.worker_pids()
-    assert len(pids) == 1 and os.getpid() not in pids
-    scene, own = board(), hand()
-
-    async def both() -> tuple[bytes | None, bytes | None]:
-        return (await pictures.board_png(scene),
-                await pictures.draw(own, draw_hand, "hand"))
-
-    drawn_board, drawn_hand = asyncio.run(both())
-    assert drawn_board == render_board(scene) and drawn_hand == draw_hand(own)
-    pool = pictures._pool()
-    names = set(pool.submit(eval, "list(__import__('sys').modules)").result(30))
-    assert "bot.pictures" in names
-    assert not {n for n in names if n.split(".")[0] in ("discord", "aiohttp", "aiosqlite")
-                or n.startswith(("bot.discord", "bot.app", "bot.storage"))}
-
-
-def test_a_worker_that_dies_costs_its_pictures_once_then_new_workers_draw(
-        workers: None, caplog: pytest.LogCaptureFixture) -> None:
-    first = pictures.worker_pids()
-    assert asyncio.run(pictures.board_png(board(9))) is not None
-    os.kill(first[0], signal.SIGKILL)
-
-    async def two() -> list[bytes | None]:
-        return list(await asyncio.gather(pictures.board_png(board(10)),
-                                         pictures.board_png(board(11))))
-
-    with caplog.at_level(logging.DEBUG, logger=pictures.__name__):
-        drawn = asyncio.run(two())
-    assert drawn[0] is None  # sent without it; the other one may go to the new worker
-    assert drawn[1] in (None, render_board(board(11)))
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert len(errors) == 1 and "worker died" in errors[0].getMessage()
-    assert pictures.failures == {"board": drawn.count(None)}
-    again = asyncio.run(pictures.board_png(board(10)))
-    assert again == render_board(board(10))
-    assert pictures.worker_pids() and first[0] not in pictures.worker_pids()
-
-
-def test_shutdown_stops_the_workers(workers: None) -> None:
-    pids = pictures.worker_pids()
-    pictures.shutdown()
-    assert pictures.worker_pids() == []
-    deadline = time.monotonic() + 10
-    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(alive(pid) for pid in pids)
+async def until(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited too long"
+        await asyncio.sleep(0.01)
 
 
 def alive(pid: int) -> bool:
@@ -113,6 +71,107 @@ def alive(pid: int) -> bool:
     return True
 
 
+def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_scenes_and_their_words_pickle_as_equal_keys() -> None:
+    for scene in (board(), hand()):
+        message = drawing._request(7, "board", scene)  # as they travel to a worker
+        assert int.from_bytes(message[:drawing.HEADER], "big") == len(message) - 4
+        for again in (pickle.loads(pickle.dumps(scene)),
+                      pickle.loads(message[drawing.HEADER:])[2]):
+            assert again == scene and hash(again) == hash(scene)
+            assert again.labels == scene.labels and again.labels.round != "Round {n}"
+
+
+async def test_workers_draw_the_same_pictures_and_import_only_the_pictures(
+        workers: None) -> None:
+    pids = pictures.worker_pids()
+    assert len(pids) == 1 and os.getpid() not in pids
+    scene, own = board(), hand()
+    assert await pictures.board_png(scene) == render_board(scene)
+    assert await pictures.draw(own, draw_hand, "hand") == draw_hand(own)
+    names = await pool().modules()
+    assert "bot.pictures" in names and "PIL.Image" in names
+    assert not {n for n in names if n.split(".")[0] in ("discord", "aiohttp", "aiosqlite")
+                or n.startswith(("bot.discord", "bot.app", "bot.storage", "bot.i18n"))}
+    assert pictures.failures == {} and pictures.worker_pids() == pids
+
+
+async def test_a_drawing_that_fails_costs_its_picture_only(
+        workers: None, caplog: pytest.LogCaptureFixture) -> None:
+    pid = pictures.worker_pids()[0]
+    with caplog.at_level(logging.DEBUG, logger=pictures.__name__):
+        assert await pictures.draw("not a scene", render_board, "board") is None
+        assert await pictures.draw("nor this", render_board, "board") is None
+    assert pictures.failures == {"board": 2}
+    logged = errors(caplog)  # the first in full, with the worker's traceback
+    assert len(logged) == 1 and "could not draw a board picture" in logged[0]
+    assert "AttributeError" in caplog.records[0].exc_text  # type: ignore[operator]
+    assert await pictures.board_png(board()) == render_board(board())
+    assert pictures.worker_pids() == [pid]
+
+
+async def test_a_worker_that_dies_costs_its_pictures_once_then_a_new_one_draws(
+        workers: None, caplog: pytest.LogCaptureFixture) -> None:
+    first = pictures.worker_pids()[0]
+    os.kill(first, signal.SIGSTOP)  # holds both pictures until it is killed
+    drawn = [asyncio.create_task(pictures.board_png(board(n))) for n in (10, 11)]
+    await until(lambda: pool().outstanding() == 2)
+    with caplog.at_level(logging.DEBUG, logger=pictures.__name__):
+        os.kill(first, signal.SIGKILL)
+        assert await asyncio.gather(*drawn) == [None, None]
+    logged = errors(caplog)
+    assert len(logged) == 1 and f"worker {first} died" in logged[0]
+    assert pictures.failures == {"board": 2}
+    assert await pictures.board_png(board(10)) == render_board(board(10))
+    assert len(pictures.worker_pids()) == 1 and first not in pictures.worker_pids()
+
+
+async def test_a_worker_that_dies_idle_costs_no_picture(
+        workers: None, caplog: pytest.LogCaptureFixture) -> None:
+    first = pictures.worker_pids()[0]
+    os.kill(first, signal.SIGKILL)
+    await until(lambda: first not in pictures.worker_pids())  # its reader saw it end
+    assert await pictures.board_png(board(12)) == render_board(board(12))
+    assert pictures.failures == {} and len(pictures.worker_pids()) == 1
+    assert len(errors(caplog)) == 1
+
+
+async def test_a_hung_worker_is_given_up_killed_and_replaced(
+        workers: None, caplog: pytest.LogCaptureFixture) -> None:
+    first = pictures.worker_pids()[0]
+    os.kill(first, signal.SIGSTOP)
+    started = time.monotonic()
+    assert await pictures.board_png(board(13)) is None
+    assert time.monotonic() - started < 10 * TIMEOUT  # given up, not held for good
+    logged = errors(caplog)
+    assert len(logged) == 1 and f"worker {first} answered nothing" in logged[0]
+    assert pictures.failures == {"board": 1}
+    await until(lambda: not alive(first))  # killed (and reaped)
+    assert await pictures.board_png(board(13)) == render_board(board(13))
+    assert len(pictures.worker_pids()) == 1 and first not in pictures.worker_pids()
+
+
+async def test_stop_ends_the_workers(workers: None) -> None:
+    pids = pictures.worker_pids()
+    busy = asyncio.create_task(pictures.board_png(board(14)))
+    await until(lambda: pool().outstanding() == 1)
+    await pictures.stop()  # the picture in hand is finished first
+    assert await busy == render_board(board(14))
+    assert pictures.worker_pids() == [] and pictures.worker_pool() is None
+    assert not any(alive(pid) for pid in pids)
+
+
+async def test_start_waits_for_every_worker_to_warm_up(workers: None) -> None:
+    await pictures.start(2, timeout=TIMEOUT)
+    assert all(w.ready for w in pool().workers) and len(pictures.worker_pids()) == 2
+    scenes = [board(n) for n in range(9, 15)]
+    drawn = await asyncio.gather(*(pictures.board_png(s) for s in scenes))
+    assert drawn == [render_board(s) for s in scenes]
+
+
 async def test_a_board_edit_goes_without_its_picture_when_its_worker_dies(
         workers: None, fake_discord: FakeDiscord, make_settings: Callable[..., Any]) -> None:
     # the operator's PICTURE_WORKERS: the bot starts its workers
@@ -120,9 +179,13 @@ async def test_a_board_edit_goes_without_its_picture_when_its_worker_dies(
     alice = member(world, "alice")
     await open_match(world, alice, "easy", "easy", "easy")
     assert image_link(board_writes(world)[-1]) == "attachment://board.png"
-    os.kill(pictures.worker_pids()[0], signal.SIGKILL)
+    worker = pictures.worker_pids()[0]
     before = len(board_writes(world))
-    await world.advance(STEP)  # a computer moves: its edit has no picture
+    os.kill(worker, signal.SIGSTOP)  # holds the next picture until it is killed
+    step = asyncio.create_task(world.advance(STEP))  # a computer moves
+    await until(lambda: pool().outstanding() > 0)
+    os.kill(worker, signal.SIGKILL)
+    await step  # its edit has no picture
     await world.advance(STEP)  # the next one is drawn by a new worker
     sent = board_writes(world)[before:]
     assert len(sent) == 2
