@@ -245,7 +245,12 @@ async def hand_files(table: Table, owner: HandOwner, rendered: Rendered,
     it: the first piece they picked is lifted while it is still for this version."""
     seat = table.seat_of(owner.user_id)
     first = owner.first if owner.first_version == table.version else None
-    scene = None if seat is None else hand_of(table, seat, owner.lang, first)
-    png = None if scene is None else await draw(scene, draw_hand, "hand")
+    png = None if seat is None else await hand_png(table, seat, owner.lang, first)
     return attach(rendered.embed, png, HAND_FILE)
+
+
+async def hand_png(table: Table, seat: int, lang: str, first: Kind | None) -> bytes | None:
+    """``seat``'s hand picture with ``first`` lifted (None without a picture)."""
+    scene = hand_of(table, seat, lang, first)
+    return None if scene is None else await draw(scene, draw_hand, "hand")
 

@@ -21,14 +21,13 @@ from bot.discord.render import (
 )
 from bot.i18n import lang_of, t
 from bot.pictures import BoardScene
-from bot.pictures import render_hand as render_hand_png
 from goita_core.pieces import Kind
 
 from . import pictures
 from .board import BoardPosted, BoardPublisher
 from .hands import HandEntry, HandKeeper
 from .journal import DeliveryJournal
-from .pictures import HAND_FILE, attach, board_of, draw, enabled, hand_files, hand_of
+from .pictures import HAND_FILE, attach, board_of, enabled, hand_files
 from .pings import Pinger
 from .tasks import Background
 
@@ -215,10 +214,9 @@ class DiscordPresenter:
         normally), so the hand appears whole in one request; else without it, and
         remember_hand() adds it to the message once drawn (the answer must not wait on
         busy drawing workers)."""
-        scene = hand_of(table, seat, lang, first) if table.live else None
-        if scene is None:
+        if not (table.live and enabled(table)):
             return rendered.embed, []
-        drawing = asyncio.ensure_future(draw(scene, render_hand_png, "hand"))
+        drawing = asyncio.ensure_future(pictures.hand_png(table, seat, lang, first))
         try:
             # shielded: a drawing that takes longer still finishes, into the cache
             png = await asyncio.wait_for(asyncio.shield(drawing), FIRST_PICTURE_WAIT)

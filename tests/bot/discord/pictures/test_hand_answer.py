@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import pictures
 from bot.discord.presenter import presenter as presenter_module
 from bot.pictures import warm
 from tests.bot.discord.kit import World, action_buttons, bid, make_world, member
@@ -80,13 +81,13 @@ async def test_a_slow_picture_does_not_hold_the_answer_back(
     world = await make_world(fake_discord, make_settings, **PACE)
     alice = member(world, "alice")
     await open_match(world, alice, "easy", "easy", "easy")
-    real_draw = presenter_module.draw
+    real_draw = pictures.draw
 
     async def slow_draw(*args: Any) -> bytes | None:
         await asyncio.sleep(10 * presenter_module.FIRST_PICTURE_WAIT)
         return await real_draw(*args)
 
-    monkeypatch.setattr(presenter_module, "draw", slow_draw)
+    monkeypatch.setattr(pictures, "draw", slow_draw)
     hand, calls = await click(world, alice, world.board(),
                               f"goita:hand:{world.table().id}:0:-")
     answers = [c for c in calls if c.key == ANSWER]
