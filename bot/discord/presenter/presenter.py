@@ -33,8 +33,9 @@ from .tasks import Background
 
 log = logging.getLogger(__name__)
 
-#: how long a click's answer waits for its hand picture before it goes without it
-FIRST_PICTURE_WAIT = 0.05
+#: how long a click's answer waits for its hand picture before it goes without it (a warm
+#: worker draws a hand in about 1.5 ms; busy ones must not hold the answer back)
+FIRST_PICTURE_WAIT = 0.01
 
 
 class DiscordPresenter:
