@@ -61,7 +61,23 @@ def main() -> int:
     del discord
     if os.environ.get("GOITA_GC_TRACE"):
         trace_gc()
+        count_objects_on_signal()
     return bot_main.main()
+
+
+def count_objects_on_signal() -> None:
+    """On SIGUSR1, print the 25 most numerous kinds of object the collector tracks
+    (``objects N kind ...``): a growing heap shows which kind grows."""
+    import collections
+    import gc
+    import signal
+
+    def dump(signum: int, frame: Any) -> None:
+        counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
+        top = " ".join(f"{n}:{name}" for name, n in counts.most_common(25))
+        print(f"objects {sum(counts.values())} {top}", file=sys.stderr, flush=True)
+
+    signal.signal(signal.SIGUSR1, dump)
 
 
 def trace_gc() -> None:

@@ -263,6 +263,9 @@ class WorkerPool:
         for answered in pending.values():
             if not answered.done():
                 answered.set_exception(WorkerLost())
+                # read here: its caller may be gone (the request whose write broke the
+                # pipe, a stopping bot), and asyncio would log it as never retrieved
+                answered.exception()
 
     @staticmethod
     def _kill(worker: Worker) -> None:
