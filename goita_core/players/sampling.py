@@ -47,9 +47,14 @@ class Sampler:
 
     def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME,
                  policy_miss: float | None = None,
-                 weights: tuple[float, ...] = DEFAULT_WEIGHTS) -> None:
+                 weights: tuple[float, ...] = DEFAULT_WEIGHTS,
+                 attack_hint: float | None = None) -> None:
         self.view = view
         self.pass_same = pass_same
+        #: with a value, the weight of a guess in which a seat that attacked with a kind
+        #: (not Ou) never held another piece of it: players attack with the kinds they hold
+        #: several of (fewer left to block them, one kept)
+        self.attack_hint = attack_hint
         #: with a value, weigh guesses by replaying every past decision of the other seats
         #: with the normal heuristics: each decision it would not have made multiplies the
         #: weight by ``policy_miss`` (this replaces the pass hints)
@@ -68,6 +73,8 @@ class Sampler:
         self.facedown = [0] * self.n
         partner_of = view.rules.partner_of
         attack, attacker = -1, -1
+        # per seat: kinds it attacked with and has not shown again since (face up)
+        self.attacked: dict[int, list[int]] = {s: [] for s in self.others}
         for act in view.history:
             if act.is_pass:
                 if act.seat != self.me and attack >= 0:
@@ -86,6 +93,13 @@ class Sampler:
                 self.shi_up[act.seat] += 1
             if act.second == SHI:
                 self.shi_up[act.seat] += 1
+            if act.seat != self.me:
+                shown = self.attacked[act.seat]
+                for k in (act.first, act.second):
+                    if k is not None and k in shown:
+                        shown.remove(k)  # it held another: the hint is spent
+                if act.second != OU:
+                    shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
         self.check_shi = self.n == 4
@@ -185,6 +199,10 @@ class Sampler:
                     w *= PASS_PARTNER_HOLDING if partner else self.pass_same
                 elif ou_could and not partner and (code >> 28) & 15:
                     w *= PASS_HOLDING_OU
+            if self.attack_hint is not None:
+                for kind in self.attacked[s]:
+                    if not (code >> (kind << 2)) & 15:
+                        w *= self.attack_hint
         return w
 
     def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
