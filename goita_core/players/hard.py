@@ -66,6 +66,7 @@ class HardPlayer:
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  rollout_eps: float = 0.0, tree: bool = False,
                  eps_opp: float | None = None, attack_hint: float | None = None,
+                 fd_hint: bool = False,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -100,6 +101,8 @@ class HardPlayer:
         self.eps_opp = eps_opp
         #: weight of a guess where a seat never held another piece of a kind it attacked with
         self.attack_hint = attack_hint
+        #: weigh guesses by the kinds players usually lead face down
+        self.fd_hint = fd_hint
         #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
         self.tree = tree
         self.clock = clock
@@ -133,7 +136,7 @@ class HardPlayer:
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
         first lead (the 5-Shi question)."""
         sampler = Sampler(view, self.pass_same, self.policy_miss, self.weights,
-                          self.attack_hint)
+                          self.attack_hint, self.fd_hint)
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from goita_core.players import make_player
 from goita_core.players.endgame import Memo, exact_after
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.players.kernel import playout, reference_playout
-from goita_core.players.sampling import Sampler
+from goita_core.players.sampling import FD_LEAD, Sampler
 from goita_core.players.search import start_of
 from tests.goita_core.players.test_players import random_view
 
@@ -149,3 +150,22 @@ def test_attack_hint_weighs_guesses_where_an_attacker_lacked_its_kind(
     # only other seats' attacks count, never an Ou one
     assert view.seat not in hinted.attacked
     assert all(k != 7 for kinds in hinted.attacked.values() for k in kinds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 28))
+def test_fd_hint_weighs_guesses_by_the_kinds_left_face_down(seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+    plain, hinted = Sampler(view), Sampler(view, fd_hint=True)
+    codes, w = plain.sample(random.Random(seed))
+    codes2, w2 = hinted.sample(random.Random(seed))
+    assert codes2 == codes  # the same draws: only the weight differs
+    left = list(view.unseen())
+    for s in range(view.rules.players):
+        if s != view.seat:
+            for k in range(8):
+                left[k] -= (codes[s] >> (k << 2)) & 15
+    expected = w
+    for k in range(8):
+        expected *= FD_LEAD[k] ** left[k]
+    assert w2 == pytest.approx(expected)
