@@ -66,7 +66,7 @@ class HardPlayer:
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  rollout_eps: float = 0.0, tree: bool = False,
                  eps_opp: float | None = None, attack_hint: float | None = None,
-                 fd_hint: bool = False,
+                 fd_hint: bool = False, resample: int = 0,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -103,6 +103,9 @@ class HardPlayer:
         self.attack_hint = attack_hint
         #: weigh guesses by the kinds players usually lead face down
         self.fd_hint = fd_hint
+        #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
+        #: weight (``Sampler.resample``) instead of one guess with its weight
+        self.resample = resample
         #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
         self.tree = tree
         self.clock = clock
@@ -164,7 +167,8 @@ class HardPlayer:
             elif samples and clock() + per_sample + per_playout * len(active) > deadline:
                 break
             t0 = clock()
-            codes, w = sampler.sample(rng)
+            codes, w = sampler.resample(rng, self.resample) if self.resample > 1 \
+                else sampler.sample(rng)
             if w <= 0:
                 w = 1e-6
             t1 = clock()

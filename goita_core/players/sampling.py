@@ -245,3 +245,19 @@ class Sampler:
                 return codes, w
             best = (codes, 0.0)
         return best
+
+    def resample(self, rng: random.Random, k: int) -> tuple[list[int], float]:
+        """One of ``k`` guesses, picked with probability proportional to its weight, with
+        weight 1 (sampling-importance-resampling): the playouts then go to plausible
+        deals instead of being spent on guesses that the weights would all but discard,
+        and every sample counts the same in the candidates' standard errors."""
+        drawn = [self.sample(rng) for _ in range(k)]
+        total = sum(w for _codes, w in drawn)
+        if total <= 0:
+            return drawn[0]
+        r = rng.random() * total
+        for codes, w in drawn:
+            r -= w
+            if r < 0:
+                return codes, 1.0
+        return drawn[-1][0], 1.0

@@ -169,3 +169,19 @@ def test_fd_hint_weighs_guesses_by_the_kinds_left_face_down(seed: int, steps: in
     for k in range(8):
         expected *= FD_LEAD[k] ** left[k]
     assert w2 == pytest.approx(expected)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 28))
+def test_resample_returns_one_of_its_guesses_with_weight_one(seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+
+    def sampler() -> Sampler:  # a fresh one: a sampler shuffles its pool in place
+        return Sampler(view, attack_hint=0.5, fd_hint=True)
+
+    rng = random.Random(seed)
+    one = sampler()
+    guesses = [one.sample(rng) for _ in range(4)]
+    codes, w = sampler().resample(random.Random(seed), 4)
+    assert codes in [c for c, _w in guesses]
+    assert w == (1.0 if sum(w for _c, w in guesses) > 0 else 0.0)
