@@ -65,13 +65,15 @@ class HardPlayer:
                  pass_same: float = PASS_HOLDING_SAME, prune_z: float = 2.5,
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  rollout_eps: float = 0.0, tree: bool = False,
+                 eps_opp: float | None = None, attack_hint: float | None = None,
+                 fd_hint: bool = False, resample: int = 0,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if not 0.0 <= rollout_eps < 1.0:
-            raise ValueError("rollout_eps must be in [0, 1)")
+        if not 0.0 <= rollout_eps < 1.0 or not 0.0 <= (eps_opp or 0.0) < 1.0:
+            raise ValueError("rollout_eps and eps_opp must be in [0, 1)")
         self.name = name
         self.seed = seed
         self.budget_ms = budget_ms
@@ -95,6 +97,15 @@ class HardPlayer:
         self.cutoffs = cutoffs
         #: chance that a playout's seat plays a random option (lean playout only)
         self.rollout_eps = rollout_eps
+        #: the same chance for the other team's seats (None: ``rollout_eps``)
+        self.eps_opp = eps_opp
+        #: weight of a guess where a seat never held another piece of a kind it attacked with
+        self.attack_hint = attack_hint
+        #: weigh guesses by the kinds players usually lead face down
+        self.fd_hint = fd_hint
+        #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
+        #: weight (``Sampler.resample``) instead of one guess with its weight
+        self.resample = resample
         #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
         self.tree = tree
         self.clock = clock
@@ -127,11 +138,13 @@ class HardPlayer:
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
         first lead (the 5-Shi question)."""
-        sampler = Sampler(view, self.pass_same, self.policy_miss, self.weights)
+        sampler = Sampler(view, self.pass_same, self.policy_miss, self.weights,
+                          self.attack_hint, self.fd_hint)
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout
         eps = self.rollout_eps
+        eps_opp = self.eps_opp
         weights = self.weights
         trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
             and not from_deal else None
@@ -154,13 +167,14 @@ class HardPlayer:
             elif samples and clock() + per_sample + per_playout * len(active) > deadline:
                 break
             t0 = clock()
-            codes, w = sampler.sample(rng)
+            codes, w = sampler.resample(rng, self.resample) if self.resample > 1 \
+                else sampler.sample(rng)
             if w <= 0:
                 w = 1e-6
             t1 = clock()
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired
-            noise = [rng.random() for _ in range(48)] if eps else None
+            noise = [rng.random() for _ in range(48)] if eps or eps_opp else None
             row: list[tuple[int, int]] = []
             for i in active:
                 if exact:
@@ -181,7 +195,7 @@ class HardPlayer:
                     args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
                             st.ou_up, st.avail[:], f, s, st.n, st.parity, st.team_mod,
                             st.double_any, st.fd_unlock, weights)
-                    v = run(*args) if noise is None else playout(*args, eps, noise)
+                    v = run(*args) if noise is None else playout(*args, eps, noise, eps_opp)
                 row.append((i, v))
                 if limit is None and clock() > deadline:
                     break

@@ -70,15 +70,16 @@ def plays_for(code: int, attack: int, ou_unlocked: bool) -> _Plays:
 def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker: int,
             passes: int, ou_up: int, avail: list[int], first: int, second: int, n: int,
             my_parity: int, team_mod: int, double_any: bool, fd_unlock: bool,
-            weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None
-            ) -> int:
+            weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None,
+            eps_opp: float | None = None) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
     per kind the pieces not face up on the table; ``hands``, ``sizes`` and ``avail`` are
     changed in place. With ``noise`` (uniform draws, used in turn at every real choice),
     a seat plays a uniformly random option instead of the heuristic's with probability
-    ``eps``: the playout then models players less predictable than the heuristic."""
+    ``eps``: the playout then models players less predictable than the heuristic;
+    ``eps_opp`` (None: ``eps``) is that probability for the other team's seats."""
     w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
         partner_out = weights[:10]
     half_pair = 0.5 * w_pair
@@ -92,6 +93,7 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     f, s = first, second
     step = 0
     n_noise = len(noise) if noise else 0
+    e_opp = eps if eps_opp is None else eps_opp
     while True:
         if f < 0:
             passes += 1
@@ -141,8 +143,9 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
         if n_noise:
             u = noise[step % n_noise]  # type: ignore[index]
             step += 1
-            if u < eps:
-                j = int(u / eps * (len(plays) + (not lead)))
+            e = eps if turn % team_mod == my_parity else e_opp
+            if u < e:
+                j = int(u / e * (len(plays) + (not lead)))
                 if j < len(plays):
                     f, s = plays[j][0], plays[j][1]
                 else:

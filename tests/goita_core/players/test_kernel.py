@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,7 @@ from goita_core.players import make_player
 from goita_core.players.endgame import Memo, exact_after
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.players.kernel import playout, reference_playout
-from goita_core.players.sampling import Sampler
+from goita_core.players.sampling import FD_LEAD, Sampler
 from goita_core.players.search import start_of
 from tests.goita_core.players.test_players import random_view
 
@@ -106,3 +107,81 @@ def test_playout_noise_only_changes_the_choices_it_draws_below_eps(
         f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
         assert run(f, s, quiet) == run(f, s, None)
         assert run(f, s, loud) != 0  # random options still play the round to its end
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 28))
+def test_eps_opp_draws_random_options_for_the_other_team_only(seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+    if view.phase != "play":
+        return
+    state = start_of(view)
+    codes, _w = Sampler(view).sample(random.Random(seed))
+    loud = [0.3 * random.Random(seed).random() for _ in range(48)]
+    start = (state.turn, state.attack, state.attacker, state.passes, state.ou_up)
+
+    def run(f: int, s: int, noise: list[float] | None, eps: float, eps_opp: float) -> int:
+        return playout(codes[:], state.sizes[:], *start, state.avail[:], f, s, state.n,
+                       state.parity, state.team_mod, state.double_any, state.fd_unlock,
+                       DEFAULT_WEIGHTS, eps, noise, eps_opp)
+
+    for act in view.legal:
+        f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+        # no seat draws: the heuristic's round
+        assert run(f, s, loud, 0.0, 0.0) == run(f, s, None, 0.0, 0.0)
+        assert run(f, s, loud, 0.0, 0.3) != 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(4, 28))
+def test_attack_hint_weighs_guesses_where_an_attacker_lacked_its_kind(
+        seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+    plain = Sampler(view)
+    hinted = Sampler(view, attack_hint=0.5)
+    rng = random.Random(seed)
+    for _ in range(5):
+        codes, w = plain.sample(rng)
+        if w <= 0:
+            continue
+        lacking = sum(1 for s, kinds in hinted.attacked.items() for k in kinds
+                      if not (codes[s] >> (k << 2)) & 15)
+        assert hinted.weight(codes) == plain.weight(codes) * 0.5 ** lacking
+    # only other seats' attacks count, never an Ou one
+    assert view.seat not in hinted.attacked
+    assert all(k != 7 for kinds in hinted.attacked.values() for k in kinds)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 28))
+def test_fd_hint_weighs_guesses_by_the_kinds_left_face_down(seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+    plain, hinted = Sampler(view), Sampler(view, fd_hint=True)
+    codes, w = plain.sample(random.Random(seed))
+    codes2, w2 = hinted.sample(random.Random(seed))
+    assert codes2 == codes  # the same draws: only the weight differs
+    left = list(view.unseen())
+    for s in range(view.rules.players):
+        if s != view.seat:
+            for k in range(8):
+                left[k] -= (codes[s] >> (k << 2)) & 15
+    expected = w
+    for k in range(8):
+        expected *= FD_LEAD[k] ** left[k]
+    assert w2 == pytest.approx(expected)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 28))
+def test_resample_returns_one_of_its_guesses_with_weight_one(seed: int, steps: int) -> None:
+    view = random_view(seed, steps)
+
+    def sampler() -> Sampler:  # a fresh one: a sampler shuffles its pool in place
+        return Sampler(view, attack_hint=0.5, fd_hint=True)
+
+    rng = random.Random(seed)
+    one = sampler()
+    guesses = [one.sample(rng) for _ in range(4)]
+    codes, w = sampler().resample(random.Random(seed), 4)
+    assert codes in [c for c, _w in guesses]
+    assert w == (1.0 if sum(w for _c, w in guesses) > 0 else 0.0)

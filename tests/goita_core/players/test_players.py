@@ -127,6 +127,14 @@ def test_search_levels_stop_within_their_budget(level: str, clock: str) -> None:
     assert player.last_samples > 0  # type: ignore[attr-defined]
 
 
+def test_search_options_stop_within_the_budget() -> None:
+    options = {k: v for k, v in HINTS.items() if k != "iterations"}
+    player = make_player("hard", 5, budget_ms=40, clock="cpu", options=options)
+    times = _decide_timed(player, LEADS)
+    assert max(cpu for _wall, cpu in times) <= 50, times
+    assert player.last_samples > 0  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_search_levels_at_their_own_budget(level: str) -> None:
     budget = default_budget_ms(level)
@@ -158,7 +166,19 @@ def _other_deal(rnd: Round, keep: set[int], rng: random.Random) -> Round:
     return Round(RuleSet(), rnd.dealer, hands)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+#: the search's options that read more of the view (off in every level), all at once
+HINTS = {"iterations": 3, "rollout_eps": 0.4, "eps_opp": 0.5, "attack_hint": 0.55,
+         "fd_hint": True, "resample": 4}
+
+
+def fast_or_hints(level: str, seed: int) -> Player:
+    """:func:`fast`, or ``hard+hints``: hard with :data:`HINTS`."""
+    if level == "hard+hints":
+        return make_player("hard", seed, options=HINTS)
+    return fast(level, seed)
+
+
+@pytest.mark.parametrize("level", [*LEVELS, "hard+hints"])
 def test_decisions_depend_only_on_what_the_seat_may_see(level: str) -> None:
     # the same view in deals whose hidden pieces differ gives the same decision
     rng = random.Random(4)
@@ -168,7 +188,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(level: str) -> None:
         if rnd.phase != "play":
             continue
         dealer = rnd.dealer
-        lead = fast(level, 2).act(rnd.view(dealer))
+        lead = fast_or_hints(level, 2).act(rnd.view(dealer))
         for seat in (dealer, (dealer + 1) % 4):
             other = _other_deal(rnd, {dealer, seat}, rng)
             if other.phase != "play":
@@ -180,7 +200,7 @@ def test_decisions_depend_only_on_what_the_seat_may_see(level: str) -> None:
             view, other_view = rnd_now.view(seat), other_now.view(seat)
             if view != other_view:
                 continue  # a Shi declaration differs: not the same view
-            assert fast(level, 2).act(view) == fast(level, 2).act(other_view)
+            assert fast_or_hints(level, 2).act(view) == fast_or_hints(level, 2).act(other_view)
             checked += 1
 
 
