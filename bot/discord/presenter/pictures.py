@@ -120,14 +120,21 @@ async def start(workers: int, timeout: float = ANSWER_TIMEOUT) -> None:
     """Draw the pictures in ``workers`` processes from now on (0: on one thread of this
     process, the default), and wait until each worker has warmed up, so that the first
     pictures cost what any other does. A picture waits at most ``timeout`` seconds for its
-    worker."""
+    worker. Workers that cannot start (logged) leave the drawing to the thread."""
     global _workers, _timeout
     if workers < 0:
         raise ValueError(f"picture workers cannot be negative: {workers}")
     await stop()
     _workers, _timeout = workers, timeout
     if workers:
-        await _worker_pool().start()
+        try:
+            await _worker_pool().start()
+        except Exception:
+            # pictures are not worth a bot that does not start: a thread draws them
+            log.exception("the picture workers could not start; pictures are drawn on a "
+                          "thread of the bot process instead")
+            await stop()
+            _workers = 0
 
 
 async def stop() -> None:

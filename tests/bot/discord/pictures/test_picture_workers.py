@@ -196,3 +196,22 @@ async def test_a_board_edit_goes_without_its_picture_when_its_worker_dies(
     workers_left = pictures.worker_pids()
     await world.presenter.close()  # the bot stops: so do its workers
     assert workers_left and pictures.worker_pids() == []
+
+
+async def test_workers_that_cannot_start_leave_the_drawing_to_a_thread(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from bot.discord.presenter.drawing import WorkerPool
+
+    async def cannot(self: WorkerPool) -> None:
+        raise OSError("no such interpreter")
+
+    monkeypatch.setattr(WorkerPool, "start", cannot)
+    try:
+        with caplog.at_level(logging.ERROR):
+            await pictures.start(1)  # the bot starts all the same
+        assert pictures.worker_pids() == [] and "could not start" in caplog.text
+        png = await pictures.draw(board(), render_board, "board")
+        assert png is not None and png == render_board(board())
+    finally:
+        await pictures.stop()
+        await pictures.start(0)
