@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.bot.restart_child import on_gc_pause
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -463,15 +464,11 @@ HARNESS_PAUSES: list[float] = []
 
 
 def _time_harness_gc() -> None:
-    started = [0.0]
-
-    def callback(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            started[0] = time.perf_counter()
-        elif (ms := (time.perf_counter() - started[0]) * 1000) >= 10:
+    def report(_generation: int, ms: float) -> None:
+        if ms >= 10:
             HARNESS_PAUSES.append(ms)
 
-    gc.callbacks.append(callback)
+    on_gc_pause(report)
 
 
 def cpu_of(pid: int) -> float:

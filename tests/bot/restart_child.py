@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -80,9 +81,9 @@ def count_objects_on_signal() -> None:
     signal.signal(signal.SIGUSR1, dump)
 
 
-def trace_gc() -> None:
-    """Print every garbage collection of 1 ms or more to stderr (``gc-pause gen=G ms=M``):
-    the load benchmark counts the pauses from the bot's log."""
+def on_gc_pause(report: Callable[[int, float], None]) -> None:
+    """Call ``report(generation, ms)`` after every garbage collection of this process,
+    with how long it took (real time)."""
     import gc
     import time
 
@@ -91,14 +92,21 @@ def trace_gc() -> None:
     def callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             started[0] = time.perf_counter()
-            return
-        ms = (time.perf_counter() - started[0]) * 1000
-        if ms >= 1.0:
-            print(f"gc-pause gen={info['generation']} ms={ms:.1f}", file=sys.stderr,
-                  flush=True)
+        else:
+            report(info["generation"], (time.perf_counter() - started[0]) * 1000)
 
     gc.callbacks.append(callback)
 
+
+def trace_gc() -> None:
+    """Print every garbage collection of 1 ms or more to stderr (``gc-pause gen=G ms=M``):
+    the load benchmark counts the pauses from the bot's log."""
+
+    def report(generation: int, ms: float) -> None:
+        if ms >= 1.0:
+            print(f"gc-pause gen={generation} ms={ms:.1f}", file=sys.stderr, flush=True)
+
+    on_gc_pause(report)
 
 if __name__ == "__main__":
     sys.exit(main())
