@@ -183,12 +183,10 @@ class GameController:
         lang = lang_of(interaction.locale)
         rendered = render_hand(table, seat, lang, first)
         embed, files = await self.presenter.hand_answer(table, seat, lang, first, rendered)
-        if files:
-            await interaction.response.edit_message(content=None, embed=embed,
-                                                    view=rendered.view(), attachments=files)
-        else:  # the message keeps its picture until remember_hand() adds the new one
-            await interaction.response.edit_message(content=None, embed=embed,
-                                                    view=rendered.view())
+        # without a new picture the message keeps its old one until remember_hand() adds it
+        await interaction.response.edit_message(
+            content=None, embed=embed, view=rendered.view(),
+            attachments=files or discord.utils.MISSING)
         self.presenter.remember_hand(interaction, table, first, rendered, seen, bid.version,
                                      pictured=bool(files))
 

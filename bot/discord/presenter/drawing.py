@@ -34,10 +34,10 @@ from typing import Any
 
 import bot
 from bot.pictures.scene import BoardScene, HandScene, Labels, LastMove, SeatScene, Tile
+from bot.pictures.worker import HEADER
 
 log = logging.getLogger(__name__)
 
-HEADER = 4  # bytes of a message's length (bot.pictures.worker)
 #: seconds a picture waits for its worker; a worker silent that long is hung
 ANSWER_TIMEOUT = 5.0
 #: seconds a new worker has to import and warm up before its first answer (a replacement's
