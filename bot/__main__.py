@@ -59,7 +59,7 @@ async def check_database(settings: Settings) -> str | None:
 async def run(settings: Settings) -> int:
     # The database first: an unusable file, or a PostgreSQL server that cannot be reached,
     # stops the bot with one clear sentence before anything connects to Discord, and the
-    # file is left as it is (issue 7).
+    # file is left as it is.
     problem = await check_database(settings)
     if problem is not None:
         log.error("The Goita bot cannot start: %s", problem)
