@@ -133,7 +133,9 @@ class Load:
         #: set-up interactions that failed (e.g. /goita new answered after 3 s)
         self.setup_failures = 0
         self.tmp = tempfile.TemporaryDirectory()
-        self.log = (Path(self.tmp.name) / "bot.log").open("w")  # the bot's stderr
+        #: the bot's stderr (kept after the run with --log)
+        self.log_path = args.log or Path(self.tmp.name) / "bot.log"
+        self.log = self.log_path.open("w")
         self.log_read = 0  # how far gc_pauses() has read the log
 
     # -- set-up ---------------------------------------------------------------------------
@@ -327,7 +329,7 @@ class Load:
         """(generation, ms) of the bot's collections of 1 ms or more logged since the last
         call (GOITA_GC_TRACE)."""
         pauses = []
-        with (Path(self.tmp.name) / "bot.log").open() as f:
+        with self.log_path.open() as f:
             f.seek(self.log_read)
             for line in f:
                 if line.startswith("gc-pause gen="):
@@ -431,7 +433,7 @@ class Load:
         await self.fake.close()
         self.log.close()
         if self.args.show_log:
-            print((Path(self.tmp.name) / "bot.log").read_text()[-4000:])
+            print(self.log_path.read_text()[-4000:])
         self.tmp.cleanup()
 
 
@@ -510,6 +512,9 @@ async def main() -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="run the bot under cProfile, stats to FILE (pstats) at its exit")
     parser.add_argument("--show-log", action="store_true", help="print the bot's stderr tail")
+    parser.add_argument("--log", type=Path, default=None, metavar="FILE",
+                        help="write the bot's stderr to FILE and keep it (GC pauses; with "
+                        "kill -USR1, counts of objects)")
     parser.add_argument("--json", action="store_true", help="print one JSON line per phase")
     args = parser.parse_args()
     _time_harness_gc()

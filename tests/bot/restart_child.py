@@ -67,16 +67,60 @@ def main() -> int:
 
 
 def count_objects_on_signal() -> None:
-    """On SIGUSR1, print the 25 most numerous kinds of object the collector tracks
-    (``objects N kind ...``): a growing heap shows which kind grows."""
+    """On SIGUSR1, collect the garbage, then print every kind of object the collector
+    tracks with at least 50 of them (``objects N count:kind ...``): a heap that still
+    grows shows which kind grows. With GOITA_TRACEMALLOC=FRAMES, also write a tracemalloc
+    snapshot (compare two with ``Snapshot.compare_to``)."""
     import collections
     import gc
     import signal
+    import tempfile
+    import time
+    import tracemalloc
 
     def dump(signum: int, frame: Any) -> None:
-        counts = collections.Counter(type(o).__qualname__ for o in gc.get_objects())
-        top = " ".join(f"{n}:{name}" for name, n in counts.most_common(25))
-        print(f"objects {sum(counts.values())} {top}", file=sys.stderr, flush=True)
+        started = time.perf_counter()
+        gc.collect()
+        full_ms = (time.perf_counter() - started) * 1000
+        counts = collections.Counter(
+            f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
+        top = " ".join(f"{n}:{name}" for name, n in counts.most_common() if n >= 50)
+        print(f"objects {sum(counts.values())} blocks {sys.getallocatedblocks()} "
+              f"full-gc {full_ms:.1f} ms frozen {gc.get_freeze_count()} {top}",
+              file=sys.stderr, flush=True)
+        kind = os.environ.get("GOITA_REFERRERS")  # e.g. _asyncio.Future: who holds them
+        if kind:
+            held = [o for o in gc.get_objects()
+                    if f"{type(o).__module__}.{type(o).__qualname__}" == kind][:300]
+            holders: collections.Counter[str] = collections.Counter()
+            for o in held:
+                for r in gc.get_referrers(o):
+                    if r is held:
+                        continue
+                    name = type(r).__qualname__
+                    if isinstance(r, (dict, list, tuple)):
+                        name += " in " + ",".join(sorted(
+                            type(rr).__qualname__ for rr in gc.get_referrers(r)
+                            if rr is not held)[:3])
+                    elif callable(getattr(r, "__qualname__", None)) is False:
+                        name += " " + str(getattr(r, "__qualname__", ""))
+                    holders[name] += 1
+            print(f"referrers of {kind}: {holders.most_common(15)}", file=sys.stderr,
+                  flush=True)
+        pictures = sys.modules.get("bot.discord.presenter.pictures")
+        pool = getattr(pictures, "worker_pool", lambda: None)()
+        if pool is not None:
+            print(f"picture requests in hand {pool.outstanding()}", file=sys.stderr,
+                  flush=True)
+        if tracemalloc.is_tracing():
+            dumped[0] += 1
+            path = f"{tempfile.gettempdir()}/goita-heap-{os.getpid()}-{dumped[0]}.snap"
+            tracemalloc.take_snapshot().dump(path)
+            print(f"heap snapshot {path}", file=sys.stderr, flush=True)
+
+    if os.environ.get("GOITA_TRACEMALLOC"):
+        tracemalloc.start(int(os.environ["GOITA_TRACEMALLOC"]))
+    dumped = [0]
 
     signal.signal(signal.SIGUSR1, dump)
 

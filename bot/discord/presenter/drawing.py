@@ -10,7 +10,10 @@ with the fewest requests in hand.
 A worker that dies fails the pictures it had in hand (:class:`WorkerLost`, logged once per
 worker) and the next picture starts its replacement. A picture waits at most ``timeout``
 seconds: then it is given up, and a worker that answered nothing in that time is hung: it
-is killed (its pictures given up with it) and replaced too.
+is killed (its pictures given up with it) and replaced too. Workers that fall behind (more
+than ``max_in_hand`` requests each) refuse new pictures at once (:class:`Busy`) until they
+catch up: a queue that only grows would make every picture late and hold its requests in
+memory.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ ANSWER_TIMEOUT = 5.0
 START_TIMEOUT = 15.0
 #: seconds a stopped worker has to finish what it has in hand and exit
 STOP_TIMEOUT = 5.0
+#: requests a worker may have in hand (about a quarter of a second of drawing): more are
+#: refused until it catches up
+MAX_IN_HAND = 32
 #: bytes buffered for a worker's stdin before a request waits for the pipe to drain
 WRITE_BUFFER = 256 * 1024
 #: the directory holding this ``bot`` package: workers import the same code as the bot
@@ -83,6 +89,10 @@ class WorkerLost(Exception):
     """The worker drawing the picture died or hung (already logged)."""
 
 
+class Busy(Exception):
+    """Every worker has ``max_in_hand`` requests in hand: the picture is not asked for."""
+
+
 class DrawingFailed(Exception):
     """The worker could not draw the picture; the message is the worker's traceback."""
 
@@ -105,10 +115,11 @@ class Worker:
 class WorkerPool:
     """``size`` drawing processes of the running event loop (started on demand)."""
 
-    def __init__(self, size: int, timeout: float = ANSWER_TIMEOUT) -> None:
+    def __init__(self, size: int, timeout: float = ANSWER_TIMEOUT,
+                 max_in_hand: int = MAX_IN_HAND) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs a worker: {size}")
-        self.size, self.timeout = size, timeout
+        self.size, self.timeout, self.max_in_hand = size, timeout, max_in_hand
         self.loop = asyncio.get_running_loop()
         self.workers: list[Worker] = []
         self._ids = itertools.count()
@@ -131,12 +142,15 @@ class WorkerPool:
     async def draw(self, kind: str, scene: object) -> bytes | None:
         """The worker's answer to ``(kind, scene)``: the PNG bytes. Raises WorkerLost if
         its worker died or hung, DrawingFailed if it could not draw, TimeoutError if it is
-        alive but too busy to answer in time."""
+        alive but too busy to answer in time, Busy (at once) if every worker is too far
+        behind to take it."""
         if self._closed:
             raise RuntimeError("the picture workers are stopped")
         if len(self.workers) < self.size:
             await self._fill()
         worker = min(self.workers, key=lambda w: len(w.pending))
+        if len(worker.pending) >= self.max_in_hand:
+            raise Busy
         timeout = self.timeout if worker.ready else max(self.timeout, START_TIMEOUT)
         return await self._ask(worker, kind, scene, timeout)
 

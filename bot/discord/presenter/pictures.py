@@ -39,7 +39,7 @@ from bot.pictures import (
 from bot.pictures import render_hand as draw_hand
 from goita_core.pieces import Kind
 
-from .drawing import ANSWER_TIMEOUT, WorkerLost, WorkerPool
+from .drawing import ANSWER_TIMEOUT, Busy, WorkerLost, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,8 @@ _thread: ThreadPoolExecutor | None = None
 _pngs: OrderedDict[object, bytes] = OrderedDict()
 #: failures so far per kind ("board", "hand"): only the first of each is logged in full
 failures: dict[str, int] = {}
+#: pictures not asked for because the workers were behind, per kind (the first is logged)
+skipped: dict[str, int] = {}
 
 
 def enabled(table: Table) -> bool:
@@ -188,6 +190,12 @@ async def draw(scene: S, render: Callable[[S], bytes], kind: str) -> bytes | Non
         png = await _worker_pool().draw(kind, scene)
     except WorkerLost:  # the pool logged the loss once, however many pictures it took
         failures[kind] = failures.get(kind, 0) + 1
+        return None
+    except Busy:  # the message goes without its picture; the next one will have it
+        if not skipped:
+            log.warning("the picture workers are behind: messages go without their new "
+                        "picture until they catch up (more PICTURE_WORKERS, or more CPU)")
+        skipped[kind] = skipped.get(kind, 0) + 1
         return None
     except Exception:
         _failed(kind)

@@ -154,6 +154,35 @@ async def test_a_hung_worker_is_given_up_killed_and_replaced(
     assert len(pictures.worker_pids()) == 1 and first not in pictures.worker_pids()
 
 
+async def test_workers_too_far_behind_refuse_pictures_until_they_catch_up(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(pictures, "failures", {})
+    monkeypatch.setattr(pictures, "skipped", {})
+    await pictures.start(1, timeout=60.0)  # behind, never taken for hung here
+    worker = pictures.worker_pids()[0]
+    try:
+        pool().max_in_hand = 3
+        os.kill(worker, signal.SIGSTOP)  # it falls behind
+        queued = [asyncio.create_task(pictures.board_png(board(n))) for n in (9, 10, 11)]
+        await until(lambda: pool().outstanding() == 3)
+        started = time.monotonic()
+        with caplog.at_level(logging.WARNING, logger=pictures.__name__):
+            assert await pictures.board_png(board(12)) is None
+            assert await pictures.draw(hand(), draw_hand, "hand") is None
+        assert time.monotonic() - started < 10  # at once, not after the 60 s timeout
+        assert pictures.skipped == {"board": 1, "hand": 1} and pool().outstanding() == 3
+        assert [r.getMessage() for r in caplog.records].count(
+            "the picture workers are behind: messages go without their new picture until "
+            "they catch up (more PICTURE_WORKERS, or more CPU)") == 1
+        os.kill(worker, signal.SIGCONT)
+        assert await asyncio.gather(*queued) == [render_board(board(n)) for n in (9, 10, 11)]
+        assert await pictures.board_png(board(12)) == render_board(board(12))
+        assert pictures.failures == {} and pictures.worker_pids() == [worker]
+    finally:
+        os.kill(worker, signal.SIGCONT)
+        await pictures.start(0)
+
+
 async def test_stop_ends_the_workers(workers: None) -> None:
     pids = pictures.worker_pids()
     busy = asyncio.create_task(pictures.board_png(board(14)))
