@@ -28,6 +28,9 @@ from .errors import error_text, user_ref
 
 log = logging.getLogger(__name__)
 
+#: Discord's answer to a response it no longer accepts (after its 3 s, or 15 min for a token)
+UNKNOWN_INTERACTION = 10062
+
 
 class GameController:
     def __init__(self, services: Services) -> None:
@@ -44,6 +47,14 @@ class GameController:
             await work
         except TableError as exc:
             await self.fail(interaction, exc)
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_INTERACTION:
+                log.exception("%s failed", what)
+                return
+            # answered too late (an overloaded bot): the clicker saw "This interaction
+            # failed" and may click again; no answer can reach them any more
+            log.warning("%s: answered too late, Discord no longer accepts an answer to it",
+                        what)
         except Exception:
             log.exception("%s failed", what)
             await say(interaction, t("err.internal", lang_of(interaction.locale)))

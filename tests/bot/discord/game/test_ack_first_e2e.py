@@ -5,9 +5,12 @@ nobody sees "This interaction failed" and what they asked for still happens."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import pytest
 
 from bot.app.steplog import LogEntry
 from bot.app.table import Table
@@ -108,3 +111,36 @@ async def test_my_hand_answers_while_a_move_is_being_stored(
     assert shown is not None and shown.ephemeral_for == alice.id
     assert not shown.loading and shown.embeds  # the hand, drawn after the move was stored
     assert fake_discord.take_violations() == []
+
+
+async def test_a_click_answered_too_late_changes_nothing_and_logs_one_line(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
+    alice = member(world, "alice")
+    await start_table(world, alice, "easy", "easy", "easy")
+    for _ in range(100):
+        if 0 in world.table().to_act():
+            break
+        await world.advance(31)
+    table = world.table()
+    assert 0 in table.to_act()
+    hand = (await alice.click(world.board(), custom_id=f"goita:hand:{table.id}:0:-")).reply
+    version = table.version
+    world.fake.response_deadline = 0.0  # every first answer from now on is too late
+    button = action_buttons(hand)[0]
+    with caplog.at_level(logging.WARNING):
+        clicked = await alice.click(hand, custom_id=button.custom_id)
+        await world.settle()
+    assert clicked.failed is not None  # "This interaction failed", as Discord shows it
+    assert table.version == version and 0 in table.to_act()  # the move was not made
+    logged = [r for r in caplog.records if r.name.startswith("bot.")]
+    assert [r.levelname for r in logged] == ["WARNING"]  # one line, no traceback
+    assert "answered too late" in logged[0].getMessage()
+    assert all("10062" in v or "This interaction failed" in v
+               for v in fake_discord.take_violations())
+    world.fake.response_deadline = 3.0
+    again = await alice.click(hand, custom_id=button.custom_id)  # the click again works
+    await world.settle()
+    assert again.failed is None
