@@ -43,6 +43,16 @@ from .special import RoundResult, check_deal
 if TYPE_CHECKING:
     from .view import SeatView
 
+Move = tuple[int, Action, bool]
+#: every history entry there can be, made once: a history refers to these instead of a new
+#: tuple a move. A bot keeps each running match's rounds, and those small tuples (each
+#: tracked by the collector) were most of what its full collections walked.
+_PASSES: tuple[Move, ...] = tuple((seat, PASS, False) for seat in range(4))
+#: ``_PLAYS[seat * 2 + lead][play.code]``
+_PLAYS: tuple[tuple[Move, ...], ...] = tuple(
+    tuple((seat, Play(code // 8, code % 8), lead) for code in range(64))
+    for seat in range(4) for lead in (False, True))
+
 __all__ = [
     "PHASE_GOSHI",
     "PHASE_OVER",
@@ -92,7 +102,7 @@ class Round:
     passes: int
     ou_up: int
     phase: str
-    history: list[tuple[int, Action, bool]]
+    history: list[Move]
     pending: list[int]
     decisions: dict[int, bool]
     result: RoundResult | None
@@ -259,7 +269,7 @@ class Round:
         the fast path for search and playouts."""
         seat = self.turn
         if action is PASS:
-            self.history.append((seat, action, False))
+            self.history.append(_PASSES[seat])
             self.passes += 1
             self.turn = (seat + 1) % self.n
             if self.passes == self.n - 1:
@@ -277,7 +287,7 @@ class Round:
             self.ou_up += 1
         if f == OU and (not lead or self.rules.facedown_ou_unlocks):
             self.ou_up += 1
-        self.history.append((seat, action, lead))
+        self.history.append(_PLAYS[seat * 2 + lead][action.code])  # type: ignore[attr-defined]
         if size == 0:
             # the last piece is always an attack; double when the one before it was led face
             # down and is the same kind (or any 7th with house rule double_any_seventh)
@@ -301,6 +311,7 @@ class Round:
             return self.result
         hands, sizes, history = self.hands, self.sizes, self.history
         rand, cache, n = rng.random, LEGAL_CACHE, self.n
+        passes_, plays_ = _PASSES, _PLAYS
         turn, attack, passes, ou_up = self.turn, self.attack, self.passes, self.ou_up
         while True:
             key = hands[turn] | ((attack + 1) << 32) | ((ou_up > 0) << 36)
@@ -309,7 +320,7 @@ class Round:
                 acts = legal_for(hands[turn], attack, ou_up > 0)
             act = acts[int(rand() * len(acts))]
             if act is PASS:
-                history.append((turn, act, False))
+                history.append(passes_[turn])
                 turn = (turn + 1) % n
                 passes += 1
                 if passes == n - 1:  # everyone else passed: the attacker leads again
@@ -326,7 +337,7 @@ class Round:
                 ou_up += 1
             if f == OU and (not lead or self.rules.facedown_ou_unlocks):
                 ou_up += 1
-            history.append((turn, act, lead))
+            history.append(plays_[turn * 2 + lead][act.code])  # type: ignore[attr-defined]
             if size == 0:
                 self.turn, self.attack, self.passes, self.ou_up = turn, attack, passes, ou_up
                 doubled = f == s and (lead or self.rules.double_any_seventh)

@@ -295,3 +295,26 @@ def test_deal_is_a_standard_shuffle_of_the_set() -> None:
             assert list(r.initial_hands) == [pack(pieces[i * size:(i + 1) * size])
                                              for i in range(players)]
             assert rng.random() == expected_rng.random()
+
+
+def test_histories_share_their_entries_and_keep_them_right() -> None:
+    """Every (seat, action, lead) entry is one shared tuple, however many rounds hold it (a
+    bot keeps each running match's rounds): applied moves and random playouts alike, and
+    each entry says what was done."""
+    rng = random.Random(3)
+    rounds = []
+    for _ in range(20):
+        played = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not played.over:
+            seat = played.to_act()[0]
+            action = rng.choice(played.legal_actions(seat))
+            lead, moves = played.must_lead, len(played.history)
+            played.apply(seat, action)
+            if len(played.history) > moves:  # a play or a pass (not a 5-Shi decision)
+                assert played.history[-1] == (seat, action, lead)
+        rounds.append(played)
+        rounds.append(Round.deal(RuleSet(), 0, rng))
+        rounds[-1].random_playout(rng)
+    entries = [entry for r in rounds for entry in r.history]
+    assert len(entries) > 500
+    assert len({id(entry) for entry in entries}) == len(set(entries))
