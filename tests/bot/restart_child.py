@@ -107,6 +107,9 @@ def count_objects_on_signal() -> None:
                     holders[name] += 1
             print(f"referrers of {kind}: {holders.most_common(15)}", file=sys.stderr,
                   flush=True)
+        i18n, hands = sys.modules.get("bot.i18n"), sys.modules.get("goita_core.hands")
+        print(f"caches: formatted texts {len(getattr(i18n, '_FORMATTED', ()))}, legal "
+              f"actions {len(getattr(hands, 'LEGAL_CACHE', ()))}", file=sys.stderr, flush=True)
         pictures = sys.modules.get("bot.discord.presenter.pictures")
         pool = getattr(pictures, "worker_pool", lambda: None)()
         if pool is not None:
