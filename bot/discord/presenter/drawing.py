@@ -10,10 +10,11 @@ with the fewest requests in hand.
 A worker that dies fails the pictures it had in hand (:class:`WorkerLost`, logged once per
 worker) and the next picture starts its replacement. A picture waits at most ``timeout``
 seconds: then it is given up, and a worker that answered nothing in that time is hung: it
-is killed (its pictures given up with it) and replaced too. Workers that fall behind (more
-than ``max_in_hand`` requests each) refuse new pictures at once (:class:`Busy`) until they
-catch up: a queue that only grows would make every picture late and hold its requests in
-memory.
+is killed (its pictures given up with it) and replaced too. Workers that fall behind (each
+one's oldest request in hand asked for more than ``behind_after`` seconds ago) refuse new
+pictures at once (:class:`Busy`) until they catch up: a queue that only grows would make
+every picture late and hold its requests in memory. A burst (a round's end redraws a
+board and four hands) is not falling behind.
 """
 
 from __future__ import annotations
@@ -48,9 +49,8 @@ ANSWER_TIMEOUT = 5.0
 START_TIMEOUT = 15.0
 #: seconds a stopped worker has to finish what it has in hand and exit
 STOP_TIMEOUT = 5.0
-#: requests a worker may have in hand (about a quarter of a second of drawing): more are
-#: refused until it catches up
-MAX_IN_HAND = 32
+#: seconds a worker's oldest request in hand may wait before new ones are refused
+BEHIND_AFTER = 1.0
 #: bytes buffered for a worker's stdin before a request waits for the pipe to drain
 WRITE_BUFFER = 256 * 1024
 #: the directory holding this ``bot`` package: workers import the same code as the bot
@@ -90,7 +90,8 @@ class WorkerLost(Exception):
 
 
 class Busy(Exception):
-    """Every worker has ``max_in_hand`` requests in hand: the picture is not asked for."""
+    """The worker with the fewest requests in hand is behind (``behind_after``): the
+    picture is not asked for."""
 
 
 class DrawingFailed(Exception):
@@ -103,6 +104,8 @@ class Worker:
     #: time of its last answer (or of its start, or when it got work while idle)
     progress: float
     pending: dict[int, asyncio.Future[bytes | None]] = field(default_factory=dict)
+    #: when each request in hand was asked for (the oldest first)
+    asked: dict[int, float] = field(default_factory=dict)
     ready: bool = False  # answered once: imported and warmed up
     lost: bool = False  # dead, hung or stopped: takes no more requests
     reader: asyncio.Task[None] | None = None
@@ -116,10 +119,10 @@ class WorkerPool:
     """``size`` drawing processes of the running event loop (started on demand)."""
 
     def __init__(self, size: int, timeout: float = ANSWER_TIMEOUT,
-                 max_in_hand: int = MAX_IN_HAND) -> None:
+                 behind_after: float = BEHIND_AFTER) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs a worker: {size}")
-        self.size, self.timeout, self.max_in_hand = size, timeout, max_in_hand
+        self.size, self.timeout, self.behind_after = size, timeout, behind_after
         self.loop = asyncio.get_running_loop()
         self.workers: list[Worker] = []
         self._ids = itertools.count()
@@ -142,14 +145,14 @@ class WorkerPool:
     async def draw(self, kind: str, scene: object) -> bytes | None:
         """The worker's answer to ``(kind, scene)``: the PNG bytes. Raises WorkerLost if
         its worker died or hung, DrawingFailed if it could not draw, TimeoutError if it is
-        alive but too busy to answer in time, Busy (at once) if every worker is too far
-        behind to take it."""
+        alive but too busy to answer in time, Busy (at once) if the workers are behind."""
         if self._closed:
             raise RuntimeError("the picture workers are stopped")
         if len(self.workers) < self.size:
             await self._fill()
         worker = min(self.workers, key=lambda w: len(w.pending))
-        if len(worker.pending) >= self.max_in_hand:
+        if worker.asked and worker.ready \
+                and self.loop.time() - next(iter(worker.asked.values())) > self.behind_after:
             raise Busy
         timeout = self.timeout if worker.ready else max(self.timeout, START_TIMEOUT)
         return await self._ask(worker, kind, scene, timeout)
@@ -210,6 +213,7 @@ class WorkerPool:
         if not worker.pending:
             worker.progress = self.loop.time()  # idle until now: not silent
         worker.pending[request_id] = answered
+        worker.asked[request_id] = self.loop.time()
         message = _request(request_id, kind, scene)
         stdin = worker.process.stdin
         assert stdin is not None
@@ -243,6 +247,7 @@ class WorkerPool:
                 request_id, png, error = pickle.loads(body)
                 worker.progress, worker.ready = self.loop.time(), True
                 answered = worker.pending.pop(request_id, None)
+                worker.asked.pop(request_id, None)
                 if answered is None or answered.done():  # given up (timed out, cancelled)
                     continue
                 if error is None:
@@ -274,6 +279,7 @@ class WorkerPool:
                           "a new worker draws the next ones", worker.pid, why,
                           len(worker.pending))
         pending, worker.pending = worker.pending, {}
+        worker.asked.clear()
         for answered in pending.values():
             if not answered.done():
                 answered.set_exception(WorkerLost())

@@ -161,13 +161,17 @@ async def test_workers_too_far_behind_refuse_pictures_until_they_catch_up(
     await pictures.start(1, timeout=60.0)  # behind, never taken for hung here
     worker = pictures.worker_pids()[0]
     try:
-        pool().max_in_hand = 3
+        pool().behind_after = 0.5
+        burst = [board(n) for n in range(12, 30)]  # many at once: not behind
+        drawn = await asyncio.gather(*(pictures.board_png(s) for s in burst))
+        assert drawn == [render_board(s) for s in burst] and pictures.skipped == {}
         os.kill(worker, signal.SIGSTOP)  # it falls behind
         queued = [asyncio.create_task(pictures.board_png(board(n))) for n in (9, 10, 11)]
         await until(lambda: pool().outstanding() == 3)
+        await asyncio.sleep(0.6)  # the oldest has waited longer than behind_after
         started = time.monotonic()
         with caplog.at_level(logging.WARNING, logger=pictures.__name__):
-            assert await pictures.board_png(board(12)) is None
+            assert await pictures.board_png(board(8)) is None
             assert await pictures.draw(hand(), draw_hand, "hand") is None
         assert time.monotonic() - started < 10  # at once, not after the 60 s timeout
         assert pictures.skipped == {"board": 1, "hand": 1} and pool().outstanding() == 3
@@ -176,7 +180,7 @@ async def test_workers_too_far_behind_refuse_pictures_until_they_catch_up(
             "they catch up (more PICTURE_WORKERS, or more CPU)") == 1
         os.kill(worker, signal.SIGCONT)
         assert await asyncio.gather(*queued) == [render_board(board(n)) for n in (9, 10, 11)]
-        assert await pictures.board_png(board(12)) == render_board(board(12))
+        assert await pictures.board_png(board(8)) == render_board(board(8))
         assert pictures.failures == {} and pictures.worker_pids() == [worker]
     finally:
         os.kill(worker, signal.SIGCONT)
