@@ -1,6 +1,7 @@
-"""Fit the playouts' heuristic weights to predict how search players actually play.
+"""Fit the playouts' model of play to predict how search players actually play.
 
-    python benchmarks/tune_rollout.py [--rounds 400] [--iterations 100] [--seed 5]
+    PYTHONPATH=. python benchmarks/tune_rollout.py [--rounds 400] [--iterations 100]
+        [--seed 5] [--keep 8,9] [--steps 200] [--soft [--epochs 150]]
 
 The hard player's playouts model every seat with the normal heuristics
 (:func:`~goita_core.players.heuristics.choose`), whose weights were tuned to *win*
@@ -12,11 +13,16 @@ against greedy, not to *predict* the search players the playouts stand for. This
    settle alone (no forced move, no finish): the inputs ``choose`` gets in a playout (own
    hand, pieces not face up minus the hand, attack, relation...) and the action taken.
    The dataset is cached in ``--cache`` (default under /tmp);
-2. hill-climbs the weights (coordinate search) to maximise the top-1 agreement of
-   ``choose`` with the recorded actions on the training rounds;
+2. hill-climbs the weights (coordinate search, then ``--steps`` random steps; ``--keep``
+   leaves some at their default) to maximise the top-1 agreement of ``choose`` with the
+   recorded actions on the training rounds;
 3. prints the agreement before and after on held-out rounds, per kind of decision, and the
    random-option rate (``rollout_eps``) that best explains the held-out play under the
    playouts' mixture model (the heuristic's choice, else a uniform option at rate eps).
+
+With ``--soft`` it fits instead the softmax model of :mod:`goita_core.players.softpolicy`
+by maximum likelihood and prints its held-out log-likelihood (to compare with the mixture
+model's) and its coefficients (``HardPlayer(rollout_policy=...)``).
 """
 
 from __future__ import annotations
