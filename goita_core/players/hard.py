@@ -33,6 +33,7 @@ from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on
 from .kernel import playout, reference_playout
 from .sampling import PASS_HOLDING_SAME, Sampler
 from .search import MAX_CANDIDATES, candidates, prune, start_of
+from .softpolicy import N_FEATURES, soft_playout
 from .tree import TreeSearch
 
 #: the search levels: budget per decision (ms) and the player's settings
@@ -67,6 +68,11 @@ class HardPlayer:
                  rollout_eps: float = 0.0, tree: bool = False,
                  eps_opp: float | None = None, attack_hint: float | None = None,
                  fd_hint: bool = False, resample: int = 0,
+                 rollout_weights: tuple[float, ...] | list[float] | None = None,
+                 rollout_policy: tuple[float, ...] | list[float] | None = None,
+                 soft_eps: float = 1.0,
+                 policy_model: tuple[float, ...] | list[float] | None = None,
+                 model_power: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -74,11 +80,35 @@ class HardPlayer:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= rollout_eps < 1.0 or not 0.0 <= (eps_opp or 0.0) < 1.0:
             raise ValueError("rollout_eps and eps_opp must be in [0, 1)")
+        if not 0.0 <= soft_eps <= 1.0:
+            raise ValueError("soft_eps must be in [0, 1]")
         self.name = name
         self.seed = seed
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.weights = weights
+        #: the heuristic's weights in the model of play (playouts, the policy inference);
+        #: None: ``weights``. Candidates are still ranked with ``weights``
+        self.rollout_weights = weights if rollout_weights is None \
+            else tuple(float(w) for w in rollout_weights)
+        if len(self.rollout_weights) != len(DEFAULT_WEIGHTS):
+            raise ValueError(f"rollout_weights needs {len(DEFAULT_WEIGHTS)} values")
+        #: coefficients of the stochastic model of play (:mod:`.softpolicy`): with them
+        #: the playouts draw every choice from it (``rollout_eps`` and the weights then do
+        #: not play the playouts)
+        self.rollout_policy = None if rollout_policy is None \
+            else tuple(float(t) for t in rollout_policy)
+        if self.rollout_policy is not None and len(self.rollout_policy) != N_FEATURES:
+            raise ValueError(f"rollout_policy needs {N_FEATURES} values")
+        #: with ``rollout_policy``: the rate at which a seat draws from it instead of
+        #: playing the heuristic's choice (1: always)
+        self.soft_eps = soft_eps
+        #: weigh guesses by how likely :mod:`.softpolicy`'s model with these coefficients
+        #: makes the others' past decisions (to the power ``model_power``; replaces the
+        #: pass hints)
+        self.policy_model = None if policy_model is None \
+            else tuple(float(t) for t in policy_model)
+        self.model_power = model_power
         #: solve determinizations exactly (minimax) once this few pieces are in all hands
         self.exact_pieces = exact_pieces
         #: drop clearly worse candidates during the search (their samples go to the rest)
@@ -138,14 +168,15 @@ class HardPlayer:
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
         first lead (the 5-Shi question)."""
-        sampler = Sampler(view, self.pass_same, self.policy_miss, self.weights,
-                          self.attack_hint, self.fd_hint)
+        weights = self.rollout_weights
+        sampler = Sampler(view, self.pass_same, self.policy_miss, weights,
+                          self.attack_hint, self.fd_hint, self.policy_model, self.model_power)
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout
         eps = self.rollout_eps
         eps_opp = self.eps_opp
-        weights = self.weights
+        theta = self.rollout_policy
         trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
             and not from_deal else None
         m = len(cands)
@@ -174,7 +205,7 @@ class HardPlayer:
             t1 = clock()
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired
-            noise = [rng.random() for _ in range(48)] if eps or eps_opp else None
+            noise = [rng.random() for _ in range(48)] if eps or eps_opp or theta else None
             row: list[tuple[int, int]] = []
             for i in active:
                 if exact:
@@ -195,7 +226,13 @@ class HardPlayer:
                     args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
                             st.ou_up, st.avail[:], f, s, st.n, st.parity, st.team_mod,
                             st.double_any, st.fd_unlock, weights)
-                    v = run(*args) if noise is None else playout(*args, eps, noise, eps_opp)
+                    if theta is not None:
+                        v = soft_playout(*args[:-1], theta, noise,  # type: ignore[arg-type]
+                                         self.soft_eps, weights)
+                    elif noise is None:
+                        v = run(*args)
+                    else:
+                        v = playout(*args, eps, noise, eps_opp)
                 row.append((i, v))
                 if limit is None and clock() > deadline:
                     break

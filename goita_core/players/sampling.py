@@ -11,6 +11,7 @@ seats is replayed with the normal heuristics in the guessed deal instead.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from ..pieces import COUNT, COUNT_3P
 from ..round import pack
 from ..view import SeatView
 from .heuristics import DEFAULT_WEIGHTS, GON, LEAD, OPPONENT, OU, PARTNER, SHI, choose
+from .softpolicy import Move, options, probabilities
 
 # likelihood that a seat passes an opponent's attack while holding the kind (or a usable Ou)
 PASS_HOLDING_SAME = 0.25
@@ -52,8 +54,16 @@ class Sampler:
     def __init__(self, view: SeatView, pass_same: float = PASS_HOLDING_SAME,
                  policy_miss: float | None = None,
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
-                 attack_hint: float | None = None, fd_hint: bool = False) -> None:
+                 attack_hint: float | None = None, fd_hint: bool = False,
+                 policy_model: tuple[float, ...] | None = None,
+                 model_power: float = 1.0) -> None:
         self.view = view
+        #: with coefficients of :mod:`.softpolicy`'s model, weigh guesses by how likely the
+        #: model makes every past decision of the other seats (relative to a uniform
+        #: choice), raised to ``model_power`` (this replaces the pass hints)
+        self.policy_model = policy_model
+        self.model_power = model_power
+        self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         self.pass_same = pass_same
         #: with a value, the weight of a guess in which a seat that attacked with a kind
         #: (not Ou) never held another piece of it: players attack with the kinds they hold
@@ -110,7 +120,7 @@ class Sampler:
         self.declared = dict(view.shi)
         self.check_shi = self.n == 4
         self.records: dict[int, list[_Record]] = {s: [] for s in self.others}
-        if policy_miss is not None:
+        if policy_miss is not None or policy_model is not None:
             self._build_records()
 
     def _build_records(self) -> None:
@@ -186,6 +196,45 @@ class Sampler:
                     w *= miss
         return w
 
+    def model_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        """How much likelier the model of play makes the other seats' past decisions,
+        holding the guessed pieces, than choosing uniformly among their options."""
+        theta = self.policy_model
+        assert theta is not None
+        total = COUNT if self.n == 4 else COUNT_3P
+        cache = self._model_cache
+        logw = 0.0
+        for s in self.others:
+            hand = codes[s]
+            fds = facedown[s]
+            for rec in reversed(self.records[s]):
+                if rec.is_pass:
+                    move: Move = (-1, -1)
+                else:
+                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
+                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+                    move = (first, rec.second)
+                if rec.size <= 2:
+                    continue  # a finish or a forced pass: the model has no say
+                unseen_code = 0
+                for k in range(8):
+                    unseen_code += (total[k] - rec.faceup[k]) << (k << 2)
+                key = (hand, rec.attack, rec.relation == PARTNER, rec.ou_unlocked,
+                       unseen_code)
+                probs = cache.get(key)
+                if probs is None:
+                    unseen = [total[k] - rec.faceup[k] - ((hand >> (k << 2)) & 15)
+                              for k in range(8)]
+                    moves, feats = options(hand, rec.size, rec.attack,
+                                           rec.relation == PARTNER, rec.ou_unlocked, unseen)
+                    n = len(moves)
+                    probs = {m: p * n for m, p in zip(moves, probabilities(theta, feats),
+                                                      strict=True)} if n > 1 else {}
+                    cache[key] = probs
+                if probs:
+                    logw += math.log(max(probs.get(move, 0.0), 1e-12))
+        return math.exp(self.model_power * logw)
+
     def weight(self, codes: list[int]) -> float:
         w = 1.0
         for s in self.others:
@@ -198,7 +247,7 @@ class Sampler:
                         return 0.0
                 elif not shi <= declared <= shi + self.facedown[s]:
                     return 0.0
-            if self.policy_miss is not None:
+            if self.policy_miss is not None or self.policy_model is not None:
                 continue
             for kind, partner, ou_could in self.pass_marks[s]:
                 if (code >> (kind << 2)) & 15:
@@ -234,13 +283,16 @@ class Sampler:
                 # what the hands do not hold lies face down on the table
                 for k in pool[pos:]:
                     w *= FD_LEAD[k]
-            if w > 0 and self.policy_miss is not None:
+            if w > 0 and (self.policy_miss is not None or self.policy_model is not None):
                 facedown: dict[int, list[int]] = {}
                 for s in self.others:
                     count = self.facedown[s]
                     facedown[s] = pool[pos:pos + count]
                     pos += count
-                w *= self.policy_weight(codes, facedown)
+                if self.policy_miss is not None:
+                    w *= self.policy_weight(codes, facedown)
+                else:
+                    w *= self.model_weight(codes, facedown)
             if w > 0:
                 return codes, w
             best = (codes, 0.0)
