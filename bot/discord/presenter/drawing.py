@@ -49,8 +49,10 @@ ANSWER_TIMEOUT = 5.0
 START_TIMEOUT = 15.0
 #: seconds a stopped worker has to finish what it has in hand and exit
 STOP_TIMEOUT = 5.0
-#: seconds a worker's oldest request in hand may wait before new ones are refused
-BEHIND_AFTER = 1.0
+#: seconds a worker's oldest request in hand may wait before new ones are refused: a
+#: round end's burst takes about a tenth of that; each request waiting in the queue keeps
+#: its message's work alive (and old enough for the full collections)
+BEHIND_AFTER = 0.25
 #: bytes buffered for a worker's stdin before a request waits for the pipe to drain
 WRITE_BUFFER = 256 * 1024
 #: the directory holding this ``bot`` package: workers import the same code as the bot
