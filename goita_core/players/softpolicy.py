@@ -116,7 +116,11 @@ def soft_playout(hands: list[int], sizes: list[int], turn: int, attack: int, att
     seat plays the normal heuristic's choice (``weights``; the partner rule's
     ``attacker_size`` taken as 8) and draws from the model only at that rate: the
     heuristic's play with plausible mistakes instead of uniform ones. Forced moves and the
-    best finish with two pieces are played as in the kernel."""
+    best finish with two pieces are played as in the kernel.
+
+    The move's state update is the kernel's, inlined in both: a call per move would cost
+    the hot loop more than the move itself. At rate 0 the two score alike
+    (``test_soft_playout_at_rate_zero_plays_the_heuristic``), so they cannot drift apart."""
     memo = _MEMOS.get((theta, weights))
     if memo is None:
         memo = _MEMOS[(theta, weights)] = {}

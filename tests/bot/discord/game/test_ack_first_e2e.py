@@ -16,7 +16,7 @@ from bot.app.steplog import LogEntry
 from bot.app.table import Table
 from bot.app.tables import TableService
 from tests.bot.discord.kit import World, action_buttons, make_world, member, start_table
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
 #: how long each write takes; the fake's first-answer deadline is made shorter than this
 SLOW = 1.0
@@ -55,6 +55,22 @@ def slow_database(world: World) -> SlowStore:
     return store
 
 
+async def alices_turn(fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+                      ) -> tuple[World, FakeUser, Table, FakeMessage]:
+    """Alice with three computer players, at her turn, her hand open."""
+    world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
+    alice = member(world, "alice")
+    await start_table(world, alice, "easy", "easy", "easy")
+    for _ in range(100):
+        if 0 in world.table().to_act():
+            break
+        await world.advance(31)
+    table = world.table()
+    assert 0 in table.to_act()
+    hand = (await alice.click(world.board(), custom_id=f"goita:hand:{table.id}:0:-")).reply
+    return world, alice, table, hand
+
+
 async def test_goita_new_and_leave_answer_in_time_with_a_slow_database(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
@@ -80,17 +96,8 @@ async def test_goita_new_and_leave_answer_in_time_with_a_slow_database(
 async def test_my_hand_answers_while_a_move_is_being_stored(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
-    world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
-    alice = member(world, "alice")
-    await start_table(world, alice, "easy", "easy", "easy")
+    world, alice, table, hand = await alices_turn(fake_discord, make_settings)
     rng = random.Random(5)
-    for _ in range(100):
-        if 0 in world.table().to_act():
-            break
-        await world.advance(31)
-    table = world.table()
-    assert 0 in table.to_act()
-    hand = (await alice.click(world.board(), custom_id=f"goita:hand:{table.id}:0:-")).reply
     store = slow_database(world)
     version = table.version
     # a move: its commit takes SLOW; meanwhile alice opens her hand again from the board
@@ -117,16 +124,7 @@ async def test_a_click_answered_too_late_changes_nothing_and_logs_one_line(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    world = await make_world(fake_discord, make_settings, round_pause_seconds=30)
-    alice = member(world, "alice")
-    await start_table(world, alice, "easy", "easy", "easy")
-    for _ in range(100):
-        if 0 in world.table().to_act():
-            break
-        await world.advance(31)
-    table = world.table()
-    assert 0 in table.to_act()
-    hand = (await alice.click(world.board(), custom_id=f"goita:hand:{table.id}:0:-")).reply
+    world, alice, table, hand = await alices_turn(fake_discord, make_settings)
     version = table.version
     world.fake.response_deadline = 0.0  # every first answer from now on is too late
     button = action_buttons(hand)[0]
