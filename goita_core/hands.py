@@ -35,6 +35,10 @@ def count_in(code: int, kind: int) -> int:
 
 
 LEGAL_CACHE: dict[int, tuple[Action, ...]] = {}
+#: entries the cache may hold before it is emptied: a long-running process (a bot, an
+#: arena) would otherwise keep every (hand, attack, Ou) it ever met, up to about 230,000
+#: of them (tens of MB); refilling costs about 3 us an entry
+LEGAL_CACHE_MAX = 100_000
 # each piece as its packed code, so summing a slice of a shuffled set packs a hand
 SETS: dict[int, list[int]] = {n: [1 << (int(k) << 2) for k in full_set(n)] for n in (3, 4)}
 
@@ -68,5 +72,7 @@ def legal_for(code: int, attack: int, ou_unlocked: bool) -> tuple[Action, ...]:
     key = code | ((attack + 1) << 32) | (ou_unlocked << 36)
     acts = LEGAL_CACHE.get(key)
     if acts is None:
+        if len(LEGAL_CACHE) >= LEGAL_CACHE_MAX:
+            LEGAL_CACHE.clear()
         acts = LEGAL_CACHE[key] = _generate(code, attack, ou_unlocked)
     return acts

@@ -318,3 +318,24 @@ def test_histories_share_their_entries_and_keep_them_right() -> None:
     entries = [entry for r in rounds for entry in r.history]
     assert len(entries) > 500
     assert len({id(entry) for entry in entries}) == len(set(entries))
+
+
+def test_the_legal_actions_cache_stays_bounded_and_right(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-running process meets ever more (hand, attack, Ou) situations: the cache of
+    their legal actions is emptied at its bound, and every answer stays the legal one."""
+    from goita_core import hands
+
+    monkeypatch.setattr(hands, "LEGAL_CACHE_MAX", 40)
+    rng = random.Random(9)
+    sizes = []
+    for _ in range(30):
+        played = Round.deal(RuleSet(), rng.randrange(4), rng)
+        played.random_playout(rng)
+        for _ in range(20):
+            code = sum(rng.sample(hands.SETS[4], rng.randint(1, 8)))
+            attack, unlocked = rng.randrange(-1, 8), rng.random() < 0.5
+            assert hands.legal_for(code, attack, unlocked) \
+                == hands._generate(code, attack, unlocked)
+            sizes.append(len(hands.LEGAL_CACHE))
+    assert max(sizes) <= 40 and min(sizes) < 40  # filled, emptied, filled again
