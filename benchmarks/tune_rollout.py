@@ -116,7 +116,7 @@ def load_or_generate(path: Path, rounds: int, seed: int, iterations: int) -> lis
     if path.exists():
         data = json.loads(path.read_text())
         if data["settings"] == settings:
-            return [Decision(*d[:6], tuple(d[6]), *d[7:]) for d in data["decisions"]]
+            return [Decision._make([*d[:6], tuple(d[6]), *d[7:]]) for d in data["decisions"]]
     decisions = generate(rounds, seed, iterations)
     path.write_text(json.dumps({"settings": settings, "decisions": decisions}))
     return decisions

@@ -114,7 +114,7 @@ def count_objects_on_signal() -> None:
         pool = getattr(pictures, "worker_pool", lambda: None)()
         if pool is not None:
             print(f"picture requests in hand {pool.outstanding()}, not asked for (workers "
-                  f"behind) {pictures.skipped}", file=sys.stderr, flush=True)
+                  f"behind) {getattr(pictures, 'skipped', {})}", file=sys.stderr, flush=True)
         if tracemalloc.is_tracing():
             dumped[0] += 1
             path = f"{tempfile.gettempdir()}/goita-heap-{os.getpid()}-{dumped[0]}.snap"

@@ -258,12 +258,12 @@ async def _play(run: Run, kill_versions: set[int], mid_click_turns: set[int],
 
         final = await run.db.newest()
         assert final is not None
-        board = final.board_message_id
+        board, final_id = final.board_message_id, final.id
 
         def board_shows_the_end() -> bool:
             msg = run.fake.messages.get(board or 0)
             return msg is not None and any(
-                (b.custom_id or "").startswith(f"goita:rematch:{final.id}:")
+                (b.custom_id or "").startswith(f"goita:rematch:{final_id}:")
                 for b in msg.buttons)
 
         # the last board edit comes after the last store (and may be paced): wait for it

@@ -93,7 +93,7 @@ def synthetic(target: tuple[float, ...], rounds: int) -> list[Decision]:
             if dec is not None:
                 act = choose(dec.code, dec.size, dec.attack, dec.relation, dec.ou_unlocked,
                              list(dec.unseen), dec.double_any, target, dec.attacker_size)
-                f, s = (int(act.first), int(act.second)) if hasattr(act, "first") \
+                f, s = (int(act.first), int(act.second)) if isinstance(act, Play) \
                     else (-1, -1)
                 out.append(dec._replace(first=f, second=s))
             rnd.apply(seat, action)

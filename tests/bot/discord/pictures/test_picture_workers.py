@@ -20,6 +20,7 @@ from bot.discord.presenter import drawing, pictures
 from bot.discord.presenter.drawing import WorkerPool
 from bot.pictures import BoardScene, HandScene, board_scene, hand_scene, render_board
 from bot.pictures import render_hand as draw_hand
+from bot.pictures.worker import HEADER
 from goita_core.pieces import Kind
 from tests.bot.discord.kit import make_world, member
 from tests.bot.discord.pictures.kit import STEP, board_writes, image_link, open_match
@@ -78,9 +79,9 @@ def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 def test_scenes_and_their_words_pickle_as_equal_keys() -> None:
     for scene in (board(), hand()):
         message = drawing._request(7, "board", scene)  # as they travel to a worker
-        assert int.from_bytes(message[:drawing.HEADER], "big") == len(message) - 4
+        assert int.from_bytes(message[:HEADER], "big") == len(message) - 4
         for again in (pickle.loads(pickle.dumps(scene)),
-                      pickle.loads(message[drawing.HEADER:])[2]):
+                      pickle.loads(message[HEADER:])[2]):
             assert again == scene and hash(again) == hash(scene)
             assert again.labels == scene.labels and again.labels.round != "Round {n}"
 
