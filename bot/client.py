@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.app.ports import Clock, SystemClock
 from bot.config import Settings
 from bot.discord.commands import goita_group
+from bot.discord.replies import answered_too_late, log_too_late
 from bot.discord.services import HasServices, Services
 
 log = logging.getLogger(__name__)
@@ -173,6 +174,9 @@ class GoitaBot(HasServices, commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        if answered_too_late(getattr(error, "original", error)):
+            log_too_late(f"/{command}")
+            return
         log.error("Error in /%s", command, exc_info=error)
         text = "Sorry, something went wrong with that command. It has been logged."
         with contextlib.suppress(discord.HTTPException):

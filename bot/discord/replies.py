@@ -7,9 +7,34 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import lang_of, t
 
 log = logging.getLogger(__name__)
+
+#: Discord's answer to a response it no longer accepts (after its 3 s, or 15 min for a token)
+UNKNOWN_INTERACTION = 10062
+
+
+def answered_too_late(error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing an answer to an interaction it no longer
+    knows (an overloaded bot): the user saw "This interaction failed" and may try again,
+    and no answer can reach them any more."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def log_too_late(what: object) -> None:
+    log.warning("%s: answered too late, Discord no longer accepts an answer to it", what)
+
+
+async def excuse(interaction: discord.Interaction[Any], what: object,
+                 error: Exception) -> None:
+    """A click's work failed: a bug is logged in full and the clicker told; an answer that
+    came too late is one warning line, and nothing more is sent."""
+    if answered_too_late(error):
+        log_too_late(what)
+        return
+    log.error("%s failed", what, exc_info=error)
+    await say(interaction, t("err.internal", lang_of(interaction.locale)))
 
 
 async def say(interaction: discord.Interaction[Any], text: str, *,

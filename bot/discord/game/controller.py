@@ -7,7 +7,6 @@ looks like reaches Discord through the presenter (the board edit), not the answe
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable
 from typing import Any
 
@@ -18,18 +17,13 @@ from bot.app.table import Table
 from bot.discord.custom_ids import fits
 from bot.discord.render import COLOUR_LOBBY, render_hand
 from bot.discord.render.components import ButtonId, action_from_arg, button, frozen_view
-from bot.discord.replies import say
+from bot.discord.replies import excuse, say
 from bot.discord.services import Services
 from bot.i18n import lang_of, t
 from goita_core.actions import PLAY_ON, REDEAL, Action
 from goita_core.pieces import Kind
 
 from .errors import error_text, user_ref
-
-log = logging.getLogger(__name__)
-
-#: Discord's answer to a response it no longer accepts (after its 3 s, or 15 min for a token)
-UNKNOWN_INTERACTION = 10062
 
 
 class GameController:
@@ -47,17 +41,8 @@ class GameController:
             await work
         except TableError as exc:
             await self.fail(interaction, exc)
-        except discord.NotFound as exc:
-            if exc.code != UNKNOWN_INTERACTION:
-                log.exception("%s failed", what)
-                return
-            # answered too late (an overloaded bot): the clicker saw "This interaction
-            # failed" and may click again; no answer can reach them any more
-            log.warning("%s: answered too late, Discord no longer accepts an answer to it",
-                        what)
-        except Exception:
-            log.exception("%s failed", what)
-            await say(interaction, t("err.internal", lang_of(interaction.locale)))
+        except Exception as exc:
+            await excuse(interaction, what, exc)
 
     def check_origin(self, interaction: discord.Interaction[Any], table_id: int, *,
                      from_ephemeral: bool = False) -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,7 +13,7 @@ from bot.app.errors import TableError
 from bot.app.learn.suite import Learning
 from bot.discord.game.errors import error_text
 from bot.discord.render.components import HINT_TEMPLATE, REVIEW_TABLE_TEMPLATE
-from bot.discord.replies import say
+from bot.discord.replies import excuse, say
 from bot.discord.services import Services, services_of
 from bot.i18n import lang_of, t
 
@@ -22,8 +21,6 @@ from .coach import practice_click
 from .hinting import hint_click
 from .ids import REVIEW_OPEN, REVIEW_PAGE, TUTORIAL
 from .reviewing import review_page_click, review_table_match, start_review
-
-log = logging.getLogger(__name__)
 
 Button = discord.ui.Button[Any]
 Work = Callable[[Services, Learning], Awaitable[None]]
@@ -45,9 +42,8 @@ async def guarded(interaction: discord.Interaction[Any], what: str, work: Work) 
         await work(services, services.learn)
     except TableError as exc:
         await say(interaction, error_text(exc, lang))
-    except Exception:
-        log.exception("%s failed", what)
-        await say(interaction, t("err.internal", lang))
+    except Exception as exc:
+        await excuse(interaction, what, exc)
 
 
 class PracticeButton(discord.ui.DynamicItem[Button], template=TUTORIAL):

@@ -142,3 +142,21 @@ async def test_a_click_answered_too_late_changes_nothing_and_logs_one_line(
     again = await alice.click(hand, custom_id=button.custom_id)  # the click again works
     await world.settle()
     assert again.failed is None
+
+
+async def test_a_command_answered_too_late_logs_one_line(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    world.fake.response_deadline = 0.0  # every first answer is too late
+    with caplog.at_level(logging.WARNING):
+        opened = await alice.run(world.chan, "goita new")
+        await world.settle()
+    assert opened.failed is not None  # "This interaction failed", as Discord shows it
+    logged = [r for r in caplog.records if r.name.startswith("bot.")]
+    assert [r.levelname for r in logged] == ["WARNING"]  # one line, no traceback
+    assert logged[0].getMessage().startswith("/goita new: answered too late")
+    assert all("10062" in v or "This interaction failed" in v
+               for v in fake_discord.take_violations())
