@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..actions import PASS, Action, Play
@@ -175,26 +176,33 @@ class Sampler:
         total = COUNT if self.n == 4 else COUNT_3P
         double_any = self.view.rules.double_any_seventh
         weights = self.weights
+        for s, rec, hand, first in self._past_decisions(codes, facedown):
+            actual: Action = PASS if rec.is_pass else Play(first, rec.second)
+            own_fd = [0] * 8
+            for k in facedown[s][:rec.fd_before]:
+                own_fd[k] += 1
+            unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
+                      for k in range(8)]
+            predicted = choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked,
+                               unseen, double_any, weights, rec.attacker_size)
+            if predicted is not actual:
+                w *= miss
+        return w
+
+    def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],
+                        ) -> Iterator[tuple[int, _Record, int, int]]:
+        """Every past decision of the other seats, each seat's latest first, with the
+        hand the guess gives the seat then and the first piece it played (its face-down
+        lead from ``facedown``; -1 for a pass): ``(seat, record, hand, first)``."""
         for s in self.others:
             hand = codes[s]
             fds = facedown[s]
             for rec in reversed(self.records[s]):
-                if rec.is_pass:
-                    actual: Action = PASS
-                else:
+                first = -1
+                if not rec.is_pass:
                     first = rec.first if rec.first >= 0 else fds[rec.fd_before]
                     hand += (1 << (first << 2)) + (1 << (rec.second << 2))
-                    actual = Play(first, rec.second)
-                own_fd = [0] * 8
-                for k in fds[:rec.fd_before]:
-                    own_fd[k] += 1
-                unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
-                          for k in range(8)]
-                predicted = choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked,
-                                   unseen, double_any, weights, rec.attacker_size)
-                if predicted is not actual:
-                    w *= miss
-        return w
+                yield s, rec, hand, first
 
     def model_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
         """How much likelier the model of play makes the other seats' past decisions,
@@ -204,35 +212,26 @@ class Sampler:
         total = COUNT if self.n == 4 else COUNT_3P
         cache = self._model_cache
         logw = 0.0
-        for s in self.others:
-            hand = codes[s]
-            fds = facedown[s]
-            for rec in reversed(self.records[s]):
-                if rec.is_pass:
-                    move: Move = (-1, -1)
-                else:
-                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
-                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
-                    move = (first, rec.second)
-                if rec.size <= 2:
-                    continue  # a finish or a forced pass: the model has no say
-                unseen_code = 0
-                for k in range(8):
-                    unseen_code += (total[k] - rec.faceup[k]) << (k << 2)
-                key = (hand, rec.attack, rec.relation == PARTNER, rec.ou_unlocked,
-                       unseen_code)
-                probs = cache.get(key)
-                if probs is None:
-                    unseen = [total[k] - rec.faceup[k] - ((hand >> (k << 2)) & 15)
-                              for k in range(8)]
-                    moves, feats = options(hand, rec.size, rec.attack,
-                                           rec.relation == PARTNER, rec.ou_unlocked, unseen)
-                    n = len(moves)
-                    probs = {m: p * n for m, p in zip(moves, probabilities(theta, feats),
-                                                      strict=True)} if n > 1 else {}
-                    cache[key] = probs
-                if probs:
-                    logw += math.log(max(probs.get(move, 0.0), 1e-12))
+        for _s, rec, hand, first in self._past_decisions(codes, facedown):
+            if rec.size <= 2:
+                continue  # a finish or a forced pass: the model has no say
+            move: Move = (-1, -1) if rec.is_pass else (first, rec.second)
+            unseen_code = 0
+            for k in range(8):
+                unseen_code += (total[k] - rec.faceup[k]) << (k << 2)
+            key = (hand, rec.attack, rec.relation == PARTNER, rec.ou_unlocked, unseen_code)
+            probs = cache.get(key)
+            if probs is None:
+                unseen = [total[k] - rec.faceup[k] - ((hand >> (k << 2)) & 15)
+                          for k in range(8)]
+                moves, feats = options(hand, rec.size, rec.attack, rec.relation == PARTNER,
+                                       rec.ou_unlocked, unseen)
+                n = len(moves)
+                probs = {m: p * n for m, p in zip(moves, probabilities(theta, feats),
+                                                  strict=True)} if n > 1 else {}
+                cache[key] = probs
+            if probs:
+                logw += math.log(max(probs.get(move, 0.0), 1e-12))
         return math.exp(self.model_power * logw)
 
     def weight(self, codes: list[int]) -> float:
