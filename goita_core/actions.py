@@ -99,6 +99,18 @@ REDEAL: Final = GoshiDecision._make(False)
 ALL_PLAYS: tuple[Play, ...] = tuple(Play(a, b) for a in Kind for b in Kind)
 
 
+#: a round's history entry: ``(seat, action, lead)``
+Entry = tuple[int, Action, bool]
+#: every history entry there can be, made once: a history refers to these instead of a new
+#: tuple a move. A bot keeps each running match's rounds, and those small tuples (each
+#: tracked by the collector) were most of what its full collections walked.
+PASS_ENTRIES: tuple[Entry, ...] = tuple((seat, PASS, False) for seat in range(4))
+#: ``PLAY_ENTRIES[seat * 2 + lead][play.code]``
+PLAY_ENTRIES: tuple[tuple[Entry, ...], ...] = tuple(
+    tuple((seat, Play(code // 8, code % 8), lead) for code in range(64))
+    for seat in range(4) for lead in (False, True))
+
+
 def action_from_json(data: object) -> Action:
     """Parse ``{"action": "pass"}``, ``{"action": "play", "first": "香", "second": "し"}``
     or ``{"decision": "play"|"redeal"}`` (the engine protocol's shapes)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import errors as E
-from .actions import PASS, PLAY_ON, REDEAL, Action, GoshiDecision, Play
+from .actions import PASS, PASS_ENTRIES, PLAY_ENTRIES, PLAY_ON, REDEAL, Action, GoshiDecision, Play
 from .checks import PHASE_GOSHI, PHASE_OVER, PHASE_PLAY, check_action, validate_deal
 from .events import (
     Blocked,
@@ -42,16 +42,6 @@ from .special import RoundResult, check_deal
 
 if TYPE_CHECKING:
     from .view import SeatView
-
-Move = tuple[int, Action, bool]
-#: every history entry there can be, made once: a history refers to these instead of a new
-#: tuple a move. A bot keeps each running match's rounds, and those small tuples (each
-#: tracked by the collector) were most of what its full collections walked.
-_PASSES: tuple[Move, ...] = tuple((seat, PASS, False) for seat in range(4))
-#: ``_PLAYS[seat * 2 + lead][play.code]``
-_PLAYS: tuple[tuple[Move, ...], ...] = tuple(
-    tuple((seat, Play(code // 8, code % 8), lead) for code in range(64))
-    for seat in range(4) for lead in (False, True))
 
 __all__ = [
     "PHASE_GOSHI",
@@ -102,7 +92,7 @@ class Round:
     passes: int
     ou_up: int
     phase: str
-    history: list[Move]
+    history: list[tuple[int, Action, bool]]
     pending: list[int]
     decisions: dict[int, bool]
     result: RoundResult | None
@@ -269,7 +259,7 @@ class Round:
         the fast path for search and playouts."""
         seat = self.turn
         if action is PASS:
-            self.history.append(_PASSES[seat])
+            self.history.append(PASS_ENTRIES[seat])
             self.passes += 1
             self.turn = (seat + 1) % self.n
             if self.passes == self.n - 1:
@@ -287,7 +277,7 @@ class Round:
             self.ou_up += 1
         if f == OU and (not lead or self.rules.facedown_ou_unlocks):
             self.ou_up += 1
-        self.history.append(_PLAYS[seat * 2 + lead][action.code])  # type: ignore[attr-defined]
+        self.history.append(PLAY_ENTRIES[seat * 2 + lead][action.code])  # type: ignore[attr-defined]
         if size == 0:
             # the last piece is always an attack; double when the one before it was led face
             # down and is the same kind (or any 7th with house rule double_any_seventh)
@@ -311,7 +301,7 @@ class Round:
             return self.result
         hands, sizes, history = self.hands, self.sizes, self.history
         rand, cache, n = rng.random, LEGAL_CACHE, self.n
-        passes_, plays_ = _PASSES, _PLAYS
+        passes_, plays_ = PASS_ENTRIES, PLAY_ENTRIES
         turn, attack, passes, ou_up = self.turn, self.attack, self.passes, self.ou_up
         while True:
             key = hands[turn] | ((attack + 1) << 32) | ((ou_up > 0) << 36)
