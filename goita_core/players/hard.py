@@ -26,12 +26,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import PLAY_ON, REDEAL, Action, Play
+from ..round import pack
 from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
 from .endgame import Memo, exact_after
 from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on
 from .kernel import playout, reference_playout
-from .sampling import PASS_HOLDING_SAME, Sampler
+from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
 from .tree import TreeSearch
@@ -72,7 +73,8 @@ class HardPlayer:
                  rollout_policy: tuple[float, ...] | list[float] | None = None,
                  soft_eps: float = 1.0,
                  policy_model: tuple[float, ...] | list[float] | None = None,
-                 model_power: float = 1.0,
+                 model_power: float = 1.0, ess_prune: bool = False,
+                 convention: float | None = None, convention_margin: float | None = None,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -113,6 +115,17 @@ class HardPlayer:
         self.exact_pieces = exact_pieces
         #: drop clearly worse candidates during the search (their samples go to the rest)
         self.prune = prune
+        #: measure the standard errors of pruning by the guesses' effective number
+        #: (sum w)^2 / sum w^2 instead of their count: unequal weights hold less evidence
+        self.ess_prune = ess_prune
+        #: with a value, partners signal: attack only with a kind held the most of
+        #: (:func:`.sampling.follows_convention`), and weigh guesses where the partner's
+        #: attacks did not by this
+        self.convention = convention
+        #: with a value, the signal is kept only when it costs at most this many points
+        #: of the search's estimate (the best signalling candidate against the best one)
+        #: instead of always
+        self.convention_margin = convention_margin
         #: standard errors behind the best at which a candidate is dropped
         self.prune_z = prune_z
         #: weigh guesses by how well the normal heuristics explain the others' past play
@@ -157,8 +170,21 @@ class HardPlayer:
             if fin is not None:
                 return fin
         cands = candidates(view, self.weights, self.max_candidates)
+        signals: list[bool] = []
+        if self.convention is not None and view.rules.players == 4:
+            code = pack(view.hand)
+            signals = [not isinstance(a, Play)
+                       or follows_convention(code - (1 << (int(a.first) << 2)), int(a.second))
+                       for a in cands]
+            if self.convention_margin is None and any(signals):
+                cands = [a for a, ok in zip(cands, signals, strict=True) if ok]
+                signals = []
         values = self._search(view, cands, rng, deadline)
         best = max(range(len(cands)), key=values.__getitem__)
+        if any(signals):
+            told = max((i for i, ok in enumerate(signals) if ok), key=values.__getitem__)
+            if values[told] >= values[best] - (self.convention_margin or 0.0):
+                best = told
         return cands[best]
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
@@ -170,7 +196,8 @@ class HardPlayer:
         first lead (the 5-Shi question)."""
         weights = self.rollout_weights
         sampler = Sampler(view, self.pass_same, self.policy_miss, weights,
-                          self.attack_hint, self.fd_hint, self.policy_model, self.model_power)
+                          self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
+                          self.convention)
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout
@@ -184,7 +211,7 @@ class HardPlayer:
                  for a in cands]
         sums = [0.0] * m
         sq = [0.0] * m
-        wsum = 0.0
+        wsum = w2sum = 0.0
         active = list(range(m))
         samples = 0
         limit = self.iterations
@@ -241,11 +268,13 @@ class HardPlayer:
                     sums[i] += w * v
                     sq[i] += w * v * v
                 wsum += w
+                w2sum += w * w
                 samples += 1
                 per_sample = max(per_sample * 0.8, t1 - t0)
                 per_playout = max(per_playout * 0.8, (clock() - t1) / len(active))
                 if self.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
-                    active = prune(active, sums, sq, wsum, samples, self.prune_z)
+                    evidence = wsum * wsum / w2sum if self.ess_prune else samples
+                    active = prune(active, sums, sq, wsum, evidence, self.prune_z)
                 if len(active) == 1 and limit is None:
                     break
                 continue

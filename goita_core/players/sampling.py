@@ -49,6 +49,14 @@ class _Record(NamedTuple):
     second: int
 
 
+def follows_convention(code: int, kind: int) -> bool:
+    """The partners' signal: a seat attacks with a kind it holds the most pieces of (ties
+    free), counted in the hand it held once its first piece (face down or the block) was
+    laid, the attack piece included."""
+    top = max((code >> (k << 2)) & 15 for k in range(8))
+    return (code >> (kind << 2)) & 15 == top
+
+
 class Sampler:
     """Draws weighted guesses of every seat's current hand consistent with ``view``."""
 
@@ -57,8 +65,13 @@ class Sampler:
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
                  attack_hint: float | None = None, fd_hint: bool = False,
                  policy_model: tuple[float, ...] | None = None,
-                 model_power: float = 1.0) -> None:
+                 model_power: float = 1.0, convention: float | None = None) -> None:
         self.view = view
+        #: with a value, the weight of a guess in which the partner's attack did not follow
+        #: the convention (:func:`follows_convention`, measured on the hand it must have
+        #: held then: today's guess plus what it has shown face up since)
+        self.convention = convention
+        self.convention_miss = 1.0 if convention is None else convention
         #: with coefficients of :mod:`.softpolicy`'s model, weigh guesses by how likely the
         #: model makes every past decision of the other seats (relative to a uniform
         #: choice), raised to ``model_power`` (this replaces the pass hints)
@@ -119,6 +132,21 @@ class Sampler:
                     shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
+        # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
+        self.partner_attacks: list[tuple[int, int]] = []
+        self.partner_attacks_seat = -1
+        if convention is not None and self.n == 4:
+            mate = self.partner_attacks_seat = (self.me + 2) % 4
+            shown_since = 0
+            for act in reversed(view.history):
+                if act.seat != mate or act.is_pass:
+                    continue
+                assert act.second is not None
+                second = int(act.second)
+                self.partner_attacks.append((second, shown_since + (1 << (second << 2))))
+                shown_since += 1 << (second << 2)
+                if not act.lead and act.first is not None:
+                    shown_since += 1 << (int(act.first) << 2)
         self.check_shi = self.n == 4
         self.records: dict[int, list[_Record]] = {s: [] for s in self.others}
         if policy_miss is not None or policy_model is not None:
@@ -253,6 +281,10 @@ class Sampler:
                     w *= PASS_PARTNER_HOLDING if partner else self.pass_same
                 elif ou_could and not partner and (code >> 28) & 15:
                     w *= PASS_HOLDING_OU
+            if self.partner_attacks and s == self.partner_attacks_seat:
+                for kind, since in self.partner_attacks:
+                    if not follows_convention(code + since, kind):
+                        w *= self.convention_miss
             if self.attack_hint is not None:
                 for kind in self.attacked[s]:
                     if not (code >> (kind << 2)) & 15:

@@ -83,8 +83,9 @@ def candidates(view: SeatView, weights: tuple[float, ...],
 
 
 def prune(active: list[int], sums: list[float], sq: list[float], wsum: float,
-          samples: int, z: float = 2.5) -> list[int]:
-    """Drop candidates whose mean is ``z`` standard errors below the best one's."""
+          samples: float, z: float = 2.5) -> list[int]:
+    """Drop candidates whose mean is ``z`` standard errors below the best one's;
+    ``samples``: how many independent samples the weighted sums are worth."""
     stats = []
     for i in active:
         mean = sums[i] / wsum

@@ -1,0 +1,123 @@
+"""How close the hard player's guesses of the hidden hands come to the true ones.
+
+    python -m benchmarks.inference_quality [--rounds 150] [--samples 200]
+        [--options '{"attack_hint": 0.55}' ...]
+
+Plays seeded rounds of four ``hard-v1`` players (fixed samples per decision, so the data
+are reproducible), keeps every decision of the real play that has a choice, and for each
+sampler setting (``Sampler`` keyword arguments as JSON; the first is always the default)
+draws guesses for every kept view and prints, per opponent and for the partner:
+
+- misplaced: the weighted mean number of pieces a guessed hand holds that the true hand
+  does not (0 is a perfect guess);
+- logp: the weighted log-probability of each kind's true count in a hand (higher is better);
+- kinds: the same for whether the hand holds each kind at all (which kinds a seat can block
+  with: most of what the hands are worth knowing, benchmarks/oracle_ceiling.py);
+- ess: the guesses' effective number (sum w)^2 / sum w^2 as a share of their count.
+
+The arena measures strength; this measures the guesses alone, quickly and exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pickle
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from goita_core import Round, RuleSet, SeatView
+from goita_core.players import make_player
+from goita_core.players.sampling import Sampler
+
+Case = tuple[SeatView, list[int]]
+
+
+def record(rounds: int, iterations: int, seed: int) -> list[Case]:
+    """Every decision with a choice (and something seen before it) of ``rounds`` rounds."""
+    players = [make_player("hard-v1", seed * 10 + s, options={"iterations": iterations})
+               for s in range(4)]
+    rng = random.Random(seed)
+    cases: list[Case] = []
+    for _ in range(rounds):
+        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not rnd.over:
+            seat = rnd.to_act()[0]
+            view = rnd.view(seat)
+            if rnd.phase == "play" and len(view.legal) > 1 and view.history:
+                cases.append((view, list(rnd.hands)))
+            rnd.apply(seat, players[seat].act(view))
+    return cases
+
+
+def _count(code: int, kind: int) -> int:
+    return (code >> (kind << 2)) & 15
+
+
+def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
+            sampler_of: Callable[..., Sampler] = Sampler) -> dict[str, float]:
+    """The figures above over ``cases``, guessing with ``sampler_of(view, **options)``."""
+    rng = random.Random(seed)
+    misplaced = {"opponents": 0.0, "partner": 0.0}
+    logp = {"opponents": 0.0, "partner": 0.0}
+    kinds = {"opponents": 0.0, "partner": 0.0}
+    seats = {"opponents": 0, "partner": 0}
+    ess_share = 0.0
+    for view, truth in cases:
+        sampler = sampler_of(view, **options)
+        draws = [sampler.sample(rng) for _ in range(samples)]
+        total = sum(w for _c, w in draws)
+        if total <= 0:
+            continue
+        ess_share += total * total / sum(w * w for _c, w in draws) / samples
+        for s in sampler.others:
+            who = "partner" if (s - view.seat) % 4 == 2 else "opponents"
+            seats[who] += 1
+            true = truth[s]
+            for k in range(8):
+                t = _count(true, k)
+                p = sum(w for c, w in draws if _count(c[s], k) == t) / total
+                logp[who] += math.log(max(p, 1e-3))
+                held = sum(w for c, w in draws if (_count(c[s], k) > 0) == (t > 0)) / total
+                kinds[who] += math.log(max(held, 1e-3))
+                misplaced[who] += sum(w * max(0, _count(c[s], k) - t) for c, w in draws) / total
+    out = {"ess": ess_share / len(cases)}
+    for who in ("opponents", "partner"):
+        out[f"misplaced {who}"] = misplaced[who] / seats[who]
+        out[f"logp {who}"] = logp[who] / seats[who]
+        out[f"kinds {who}"] = kinds[who] / seats[who]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=150)
+    parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep the recorded decisions in this file (reused if present)")
+    parser.add_argument("--options", action="append", default=[],
+                        help="Sampler keyword arguments as JSON (repeatable)")
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    if args.cache is not None and args.cache.exists():
+        cases: list[Case] = pickle.loads(args.cache.read_bytes())
+    else:
+        cases = record(args.rounds, args.iterations, args.seed)
+        if args.cache is not None:
+            args.cache.write_bytes(pickle.dumps(cases))
+    print(f"{len(cases)} decisions ({time.perf_counter() - t0:.0f} s)")
+    for text in ["{}", *args.options]:
+        t1 = time.perf_counter()
+        fig = measure(cases, json.loads(text), args.samples, args.seed)
+        print(f"{text:60} " + "  ".join(f"{k} {v:.3f}" for k, v in fig.items())
+              + f"  ({time.perf_counter() - t1:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""The hard player's guesses of hidden hands: pruning by the guesses' effective number,
+the partners' signal (``convention``), and the two benchmarks that bound and measure the
+guesses (benchmarks/oracle_ceiling.py, benchmarks/inference_quality.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from benchmarks import oracle_ceiling
+from benchmarks.inference_quality import measure, record
+from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
+from goita_core.hands import pack
+from goita_core.players import hard
+from goita_core.players.hard import HardPlayer
+from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.sampling import Sampler, follows_convention
+from goita_core.players.search import candidates, prune
+from tests.goita_core.players.test_players import random_view
+
+S, G, B, GI, KI, KA, HI, OU = range(8)
+
+
+def test_prune_keeps_a_close_candidate_when_the_guesses_are_worth_fewer_samples() -> None:
+    # means 10 and 9, both with variance 25
+    sums, sq, wsum = [1000.0, 900.0], [12500.0, 10600.0], 100.0
+    assert prune([0, 1], sums, sq, wsum, 400) == [0]
+    assert prune([0, 1], sums, sq, wsum, 40) == [0, 1]
+
+
+def passed_view() -> SeatView:
+    """A view in which other seats passed attacks (the pass hints weigh guesses unequally)."""
+    for seed in range(500):
+        view = random_view(seed, 14)
+        if view.phase == "play" and len(view.legal) > 3 and len(view.hand) > 2 \
+                and sum(len(m) for m in Sampler(view).pass_marks.values()) >= 3:
+            return view
+    raise AssertionError("no view with passes")
+
+
+@pytest.mark.parametrize("ess", [False, True])
+def test_ess_prune_counts_unequal_weights_as_fewer_samples(
+        ess: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[float] = []
+
+    def spy(active: list[int], sums: list[float], sq: list[float], wsum: float,
+            samples: float, z: float = 2.5) -> list[int]:
+        seen.append(samples)
+        return prune(active, sums, sq, wsum, samples, z)
+
+    monkeypatch.setattr(hard, "prune", spy)
+    view = passed_view()
+    HardPlayer(3, iterations=80, ess_prune=ess, prune_z=50.0).act(view)
+    counts = [24 + 8 * i for i in range(len(seen))]
+    assert seen
+    if ess:
+        assert all(e <= c + 1e-9 for e, c in zip(seen, counts, strict=True))
+        assert any(e < c - 1 for e, c in zip(seen, counts, strict=True))
+    else:
+        assert seen == counts
+
+
+def test_the_convention_is_a_most_held_kind() -> None:
+    assert follows_convention(pack([S, S, S, G, G, OU]), S)
+    assert not follows_convention(pack([S, S, S, G, G, OU]), G)
+    assert follows_convention(pack([S, S, G, G]), G) and follows_convention(pack([S, S, G, G]),
+                                                                            S)
+
+
+def lead_views() -> list[SeatView]:
+    out = []
+    for seed in range(300):
+        view = random_view(seed, 4 * (seed % 5))
+        if view.phase == "play" and view.must_lead and len(view.hand) > 4:
+            out.append(view)
+        if len(out) == 16:
+            break
+    return out
+
+
+def attack_follows(view: SeatView, action: Any) -> bool:
+    code = pack(view.hand) - (1 << (int(action.first) << 2))
+    return follows_convention(code, int(action.second))
+
+
+@pytest.mark.parametrize("margin", [None, 1e9])
+def test_a_signalling_player_attacks_with_a_kind_it_holds_most_of(margin: float | None) -> None:
+    plain_breaks = 0
+    for i, view in enumerate(lead_views()):
+        if not any(attack_follows(view, a) for a in candidates(view, DEFAULT_WEIGHTS)):
+            continue
+        player = HardPlayer(i, iterations=6, convention=0.15, convention_margin=margin)
+        assert attack_follows(view, player.act(view))
+        plain_breaks += not attack_follows(view, HardPlayer(i, iterations=6).act(view))
+    assert plain_breaks  # the signal is a choice, not what the search plays anyway
+
+
+def partner_led_view() -> SeatView:
+    """Seat 0 to answer after its partner (seat 2) led face down and attacked with a Gon."""
+    hands = [[S, S, S, G, B, GI, KI, KA], [S, S, S, G, B, GI, KI, HI],
+             [S, S, G, B, GI, KI, KA, OU], [S, S, G, B, GI, KI, HI, OU]]
+    rnd = Round(RuleSet(), 2, hands)
+    rnd.apply(2, Play(Kind.SHI, Kind.GON))
+    rnd.apply(3, PASS)
+    return rnd.view(0)
+
+
+def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
+    view = partner_led_view()
+    plain, signal = Sampler(view), Sampler(view, convention=0.15)
+    kept = broke = 0
+    for seed in range(200):
+        codes, w = plain.sample(random.Random(seed))
+        codes2, w2 = signal.sample(random.Random(seed))
+        assert codes == codes2
+        # the hand it held once its face-down piece was laid: today's and the Gon
+        if follows_convention(codes[2] + (1 << (G << 2)), G):
+            kept += 1
+            assert w2 == pytest.approx(w)
+        else:
+            broke += 1
+            assert w2 == pytest.approx(0.15 * w)
+    assert kept and broke
+
+
+def _unseen_without(view: SeatView, code: int) -> list[int]:
+    left = list(view.unseen())
+    for k in range(8):
+        left[k] -= (code >> (k << 2)) & 15
+    return left
+
+
+@pytest.mark.parametrize("only", [None, "kinds", "ou", "high"])
+@pytest.mark.parametrize("reveal", ["partner", "opponents"])
+def test_the_oracle_tells_the_revealed_hands(only: str | None, reveal: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    differs = 0
+    for deal in range(12):
+        rnd = Round.deal(RuleSet(), 0, random.Random(deal))
+        if rnd.phase != "play":
+            continue
+        rnd.apply(0, rnd.legal_actions(0)[0])
+        view = rnd.view(1)
+        truth = list(rnd.hands)
+        monkeypatch.setattr(oracle_ceiling, "_truth", [truth])
+        monkeypatch.setattr(oracle_ceiling, "_revealed", oracle_ceiling.REVEAL[reveal])
+        monkeypatch.setattr(oracle_ceiling, "_partial", [only])
+        shown = [(1 + r) % 4 for r in oracle_ceiling.REVEAL[reveal]]
+        hidden = [s for s in (0, 2, 3) if s not in shown]
+        sampler = oracle_ceiling.OracleSampler(view)
+        for seed in range(10):
+            codes, w = sampler.sample(random.Random(seed))
+            assert w > 0 and codes[1] == truth[1]
+            for s in shown:
+                if only is None:
+                    assert codes[s] == truth[s]
+                else:
+                    assert oracle_ceiling._told(codes[s], only) \
+                        == oracle_ceiling._told(truth[s], only)
+            differs += any(codes[s] != truth[s] for s in hidden + shown * (only is not None))
+            # every piece is dealt once, and every hand has its size
+            assert all(n >= 0 for n in _unseen_without(view, codes[0] + codes[2] + codes[3]))
+            assert [sum((c >> (k << 2)) & 15 for k in range(8)) for c in codes] \
+                == list(view.hand_sizes)
+        monkeypatch.setattr(oracle_ceiling, "_truth", [None])
+        assert oracle_ceiling.OracleSampler(view).sample(random.Random(1)) \
+            == Sampler(view).sample(random.Random(1))
+    assert differs  # what is not told is still guessed
+
+
+def test_inference_quality_is_perfect_for_the_true_hands_and_not_for_guesses() -> None:
+    cases = record(rounds=2, iterations=2, seed=3)
+    assert cases
+    truth_of = {id(view): truth for view, truth in cases}
+
+    class Perfect(Sampler):
+        def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
+            return list(truth_of[id(self.view)]), 1.0
+
+    guessed = measure(cases, {}, samples=20, seed=1)
+    perfect = measure(cases, {}, samples=5, seed=1, sampler_of=Perfect)
+    assert perfect["misplaced opponents"] == 0 and perfect["logp opponents"] == 0
+    assert perfect["kinds partner"] == 0
+    assert perfect["ess"] == pytest.approx(1.0)
+    assert guessed["misplaced opponents"] > 0.5 and guessed["logp opponents"] < -1
+    assert guessed["kinds partner"] < -0.5
