@@ -68,7 +68,7 @@ class HardPlayer:
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  rollout_eps: float = 0.0, tree: bool = False,
                  eps_opp: float | None = None, attack_hint: float | None = None,
-                 fd_hint: bool = False, resample: int = 0,
+                 fd_hint: bool = False, fd_draw: bool = False, resample: int = 0,
                  rollout_weights: tuple[float, ...] | list[float] | None = None,
                  rollout_policy: tuple[float, ...] | list[float] | None = None,
                  soft_eps: float = 1.0,
@@ -146,6 +146,8 @@ class HardPlayer:
         self.attack_hint = attack_hint
         #: weigh guesses by the kinds players usually lead face down
         self.fd_hint = fd_hint
+        #: deal the face-down pieces as players usually lead them (``Sampler.fd_draw``)
+        self.fd_draw = fd_draw
         #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
         #: weight (``Sampler.resample``) instead of one guess with its weight
         self.resample = resample
@@ -197,7 +199,7 @@ class HardPlayer:
         weights = self.rollout_weights
         sampler = Sampler(view, self.pass_same, self.policy_miss, weights,
                           self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
-                          self.convention)
+                          self.convention, self.fd_draw)
         st = start_of(view, from_deal)
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout

@@ -65,8 +65,13 @@ class Sampler:
                  weights: tuple[float, ...] = DEFAULT_WEIGHTS,
                  attack_hint: float | None = None, fd_hint: bool = False,
                  policy_model: tuple[float, ...] | None = None,
-                 model_power: float = 1.0, convention: float | None = None) -> None:
+                 model_power: float = 1.0, convention: float | None = None,
+                 fd_draw: bool = False) -> None:
         self.view = view
+        #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
+        #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
+        #: every guess keeps weight 1 for it)
+        self.fd_draw = fd_draw
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
@@ -299,7 +304,10 @@ class Sampler:
         codes[self.me] = self.my_code
         best: tuple[list[int], float] = (codes, 0.0)
         for _ in range(tries):
-            rng.shuffle(pool)
+            if self.fd_draw:
+                pool = self._facedown_last(rng)
+            else:
+                rng.shuffle(pool)
             pos = 0
             codes = codes[:]
             for s in self.others:
@@ -328,6 +336,18 @@ class Sampler:
                 return codes, w
             best = (codes, 0.0)
         return best
+
+    def _facedown_last(self, rng: random.Random) -> list[int]:
+        """The unseen pieces in a random order whose tail (the face-down pieces, after the
+        hands) is drawn without replacement in proportion to :data:`FD_LEAD`
+        (Efraimidis-Spirakis keys), the rest in uniform order."""
+        pool = self.pool
+        hidden = len(pool) - sum(self.sizes[s] for s in self.others)
+        ranked = sorted(pool, key=lambda k: rng.random() ** (1.0 / FD_LEAD[k]))
+        cut = len(pool) - hidden
+        rest = ranked[:cut]
+        rng.shuffle(rest)
+        return rest + ranked[cut:]
 
     def resample(self, rng: random.Random, k: int) -> tuple[list[int], float]:
         """One of ``k`` guesses, picked with probability proportional to its weight, with

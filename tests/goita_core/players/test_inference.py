@@ -4,12 +4,13 @@ guesses (benchmarks/oracle_ceiling.py, benchmarks/inference_quality.py)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import pytest
 
-from benchmarks import oracle_ceiling
+from benchmarks import oracle_ceiling, presence_model
 from benchmarks.inference_quality import measure, record
 from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
 from goita_core.hands import pack
@@ -97,14 +98,19 @@ def test_a_signalling_player_attacks_with_a_kind_it_holds_most_of(margin: float 
     assert plain_breaks  # the signal is a choice, not what the search plays anyway
 
 
-def partner_led_view() -> SeatView:
-    """Seat 0 to answer after its partner (seat 2) led face down and attacked with a Gon."""
+def partner_led_round() -> Round:
+    """Seat 0 to answer after its partner (seat 2) led a Shi face down and attacked with a
+    Gon."""
     hands = [[S, S, S, G, B, GI, KI, KA], [S, S, S, G, B, GI, KI, HI],
              [S, S, G, B, GI, KI, KA, OU], [S, S, G, B, GI, KI, HI, OU]]
     rnd = Round(RuleSet(), 2, hands)
     rnd.apply(2, Play(Kind.SHI, Kind.GON))
     rnd.apply(3, PASS)
-    return rnd.view(0)
+    return rnd
+
+
+def partner_led_view() -> SeatView:
+    return partner_led_round().view(0)
 
 
 def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
@@ -186,3 +192,46 @@ def test_inference_quality_is_perfect_for_the_true_hands_and_not_for_guesses() -
     assert perfect["ess"] == pytest.approx(1.0)
     assert guessed["misplaced opponents"] > 0.5 and guessed["logp opponents"] < -1
     assert guessed["kinds partner"] < -0.5
+
+
+def test_the_presence_model_recovers_a_known_logistic_law() -> None:
+    rng = random.Random(4)
+    truth = [0.3, 1.0, -1.5]
+    rows: list[presence_model.Row] = []
+    for _ in range(3000):
+        x = [1.0, rng.uniform(-3, 3), float(rng.random() < 0.4)]
+        q = 1 / (1 + math.exp(-sum(b * v for b, v in zip(truth, x, strict=True))))
+        rows.append((x, int(rng.random() < q), 0.5))
+    beta = presence_model.fit(rows)
+    assert beta == pytest.approx(truth, abs=0.25)
+    assert presence_model.log_loss(beta, rows) > presence_model.log_loss([0.0, 1.0, 0.0], rows)
+
+
+def test_presence_rows_say_which_kinds_each_other_hand_holds() -> None:
+    rnd = partner_led_round()
+    rows = presence_model.rows_of((rnd.view(0), list(rnd.hands)), 30, random.Random(1))
+    assert len(rows) == 24
+    held = [y for _x, y, _p in rows]
+    # seats 1, 2, 3 in order, kinds Shi .. Ou: seat 2 (the partner) has no Gon left, and
+    # its lead with a Gon is on its record
+    assert held[8:16] == [1, 0, 1, 1, 1, 1, 0, 1]
+    assert rows[8 + G][0][presence_model.FEATURES.index("led with")] == 1
+    assert all(0 < p < 1 for _x, _y, p in rows)
+
+
+def test_fd_draw_deals_the_face_down_pieces_as_players_lead_them() -> None:
+    # after a few leads the others have face-down pieces: those are mostly Shi in play
+    view = next(v for v in (random_view(seed, 16) for seed in range(200))
+                if v.phase == "play" and sum(Sampler(v).facedown) >= 3)
+    plain, drawn = Sampler(view), Sampler(view, fd_draw=True)
+    shi_in_hands = {False: 0, True: 0}
+    for seed in range(300):
+        for fd, sampler in ((False, plain), (True, drawn)):
+            codes, w = sampler.sample(random.Random(seed))
+            assert w > 0
+            assert [sum((c >> (k << 2)) & 15 for k in range(8)) for c in codes] \
+                == list(view.hand_sizes)
+            assert all(n >= 0 for n in _unseen_without(view, sum(
+                codes[s] for s in sampler.others)))
+            shi_in_hands[fd] += sum(codes[s] & 15 for s in sampler.others)
+    assert shi_in_hands[True] < shi_in_hands[False] * 0.95
