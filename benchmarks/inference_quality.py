@@ -93,24 +93,35 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def add_recording_options(parser: argparse.ArgumentParser, samples: int) -> None:
+    """The options that say which decisions to record (or reuse) and how many guesses."""
     parser.add_argument("--rounds", type=int, default=150)
     parser.add_argument("--iterations", type=int, default=100)
-    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=samples)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep the recorded decisions in this file (reused if present)")
+
+
+def cases_of(args: argparse.Namespace) -> list[Case]:
+    """The recorded decisions: from ``--cache`` when it exists, else played (and kept)."""
+    if args.cache is not None and args.cache.exists():
+        cases: list[Case] = pickle.loads(args.cache.read_bytes())
+        return cases
+    cases = record(args.rounds, args.iterations, args.seed)
+    if args.cache is not None:
+        args.cache.write_bytes(pickle.dumps(cases))
+    return cases
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    add_recording_options(parser, samples=200)
     parser.add_argument("--options", action="append", default=[],
                         help="Sampler keyword arguments as JSON (repeatable)")
     args = parser.parse_args()
     t0 = time.perf_counter()
-    if args.cache is not None and args.cache.exists():
-        cases: list[Case] = pickle.loads(args.cache.read_bytes())
-    else:
-        cases = record(args.rounds, args.iterations, args.seed)
-        if args.cache is not None:
-            args.cache.write_bytes(pickle.dumps(cases))
+    cases = cases_of(args)
     print(f"{len(cases)} decisions ({time.perf_counter() - t0:.0f} s)")
     for text in ["{}", *args.options]:
         t1 = time.perf_counter()

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import pickle
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
-from benchmarks.inference_quality import Case, record
+from benchmarks.inference_quality import Case, add_recording_options, cases_of
 from goita_core.players.sampling import Sampler
 
 Row = tuple[list[float], int, float]  # features, held (0/1), the guesses' probability
@@ -106,16 +104,9 @@ def fit(rows: list[Row], steps: int = 12) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=150)
-    parser.add_argument("--iterations", type=int, default=100)
-    parser.add_argument("--samples", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cache", type=Path, default=None)
+    add_recording_options(parser, samples=100)
     args = parser.parse_args()
-    if args.cache is not None and args.cache.exists():
-        cases: list[Case] = pickle.loads(args.cache.read_bytes())
-    else:
-        cases = record(args.rounds, args.iterations, args.seed)
+    cases = cases_of(args)
     rng = random.Random(args.seed)
     cut = 2 * len(cases) // 3
     train = [r for c in cases[:cut] for r in rows_of(c, args.samples, rng)]
