@@ -1,21 +1,24 @@
 """How much better guesses of the hidden pieces could make a search player, at most.
 
     python -m benchmarks.oracle_ceiling --reveal opponents [--only ou|kinds|high]
-        [arena options...]
+        [--mix SHARE] [arena options...]
 
 Plays the arena with side A's search player told the true hands of some seats (its
 partner's, the opponents' or all): its guesses deal only the other hands. Side B plays
 fairly. With ``--only``, just that of those hands is told: their Ou count, which kinds
 they hold, or their Kaku, Hi and Ou; the rest of such a hand is drawn from the pieces
-that agree with it. The difference to a fair A on the same deals bounds what any inference about
+that agree with it. With ``--mix``, only that share of the guesses is told (drawn at
+random), the others are fair: knowledge between today's guesses and the truth. The
+difference to a fair A on the same deals bounds what any inference about
 those seats can gain; it is a measurement, never a player.
 
-Every argument but ``--reveal`` is the arena's (``python -m goita_core.tools.arena
+Every other argument is the arena's (``python -m goita_core.tools.arena
 --help``); use ``--jobs 1``: the arena's worker processes would not see the patch.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable
@@ -37,6 +40,8 @@ REVEAL = {"partner": {2}, "opponents": {1, 3}, "all": {1, 2, 3}}
 #: with a value, only this much of a revealed hand is told: the guesses are the fair
 #: sampler's, kept only when they agree with the truth on it
 _partial: list[str | None] = [None]
+#: the share of guesses that are told (the others are the fair sampler's)
+_mix: list[float] = [1.0]
 
 
 def _told(code: int, what: str) -> int:
@@ -56,7 +61,7 @@ class OracleSampler(Sampler):
 
     def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
         truth = _truth[0]
-        if truth is None:
+        if truth is None or (_mix[0] < 1.0 and rng.random() >= _mix[0]):
             return super().sample(rng, tries)
         shown = [s for s in self.others if (s - self.me) % self.n in _revealed]
         for _ in range(tries):
@@ -135,17 +140,15 @@ def _get(self: arena._Seats, side: str, seat: int) -> Player:
 
 
 def main(argv: list[str]) -> int:
-    if "--reveal" not in argv:
-        print("--reveal partner|opponents|all is required", file=sys.stderr)
-        return 2
-    i = argv.index("--reveal")
-    which = argv[i + 1]
-    _revealed.update(REVEAL[which])
-    rest = argv[:i] + argv[i + 2:]
-    if "--only" in rest:
-        j = rest.index("--only")
-        _partial[0] = rest[j + 1]
-        rest = rest[:j] + rest[j + 2:]
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--reveal", required=True, choices=sorted(REVEAL))
+    parser.add_argument("--only", choices=("ou", "kinds", "high"), default=None)
+    parser.add_argument("--mix", type=float, default=1.0,
+                        help="the share of guesses told the truth (the rest are fair)")
+    ours, rest = parser.parse_known_args(argv)
+    _revealed.update(REVEAL[ours.reveal])
+    _partial[0] = ours.only
+    _mix[0] = ours.mix
     setattr(hard, "Sampler", OracleSampler)  # noqa: B010 (the search looks it up there)
     arena.play_round = _play_round
     arena._Seats.get = _get  # type: ignore[method-assign]

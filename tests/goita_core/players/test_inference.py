@@ -235,3 +235,26 @@ def test_fd_draw_deals_the_face_down_pieces_as_players_lead_them() -> None:
                 codes[s] for s in sampler.others)))
             shi_in_hands[fd] += sum(codes[s] & 15 for s in sampler.others)
     assert shi_in_hands[True] < shi_in_hands[False] * 0.95
+
+
+def test_the_oracle_can_tell_only_a_share_of_the_guesses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = partner_led_round()
+    view, truth = rnd.view(0), list(rnd.hands)
+    monkeypatch.setattr(oracle_ceiling, "_truth", [truth])
+    monkeypatch.setattr(oracle_ceiling, "_revealed", oracle_ceiling.REVEAL["opponents"])
+    monkeypatch.setattr(oracle_ceiling, "_partial", ["kinds"])
+    told = {}
+    for mix in (0.0, 0.5, 1.0):
+        monkeypatch.setattr(oracle_ceiling, "_mix", [mix])
+        sampler = oracle_ceiling.OracleSampler(view)
+        rng = random.Random(2)
+        hits = 0
+        for _ in range(400):
+            codes, _w = sampler.sample(rng)
+            hits += all(oracle_ceiling._told(codes[s], "kinds")
+                        == oracle_ceiling._told(truth[s], "kinds") for s in (1, 3))
+        told[mix] = hits / 400
+    assert told[1.0] == 1.0
+    assert told[0.0] < 0.2
+    assert 0.4 < told[0.5] < 0.6 + told[0.0]
