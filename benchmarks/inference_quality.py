@@ -13,6 +13,9 @@ draws guesses for every kept view and prints, per opponent and for the partner:
 - logp: the weighted log-probability of each kind's true count in a hand (higher is better);
 - kinds: the same for whether the hand holds each kind at all (which kinds a seat can block
   with: most of what the hands are worth knowing, benchmarks/oracle_ceiling.py);
+- right: the weighted share of guesses that give every opponent (and, apart, the partner)
+  exactly the kinds it holds (``oracle_ceiling --mix`` measures what a larger share is
+  worth);
 - ess: the guesses' effective number (sum w)^2 / sum w^2 as a share of their count.
 
 The arena measures strength; this measures the guesses alone, quickly and exactly.
@@ -58,6 +61,10 @@ def _count(code: int, kind: int) -> int:
     return (code >> (kind << 2)) & 15
 
 
+def _kinds(code: int) -> int:
+    return sum(1 << k for k in range(8) if (code >> (k << 2)) & 15)
+
+
 def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
             sampler_of: Callable[..., Sampler] = Sampler) -> dict[str, float]:
     """The figures above over ``cases``, guessing with ``sampler_of(view, **options)``."""
@@ -66,6 +73,7 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
     logp = {"opponents": 0.0, "partner": 0.0}
     kinds = {"opponents": 0.0, "partner": 0.0}
     seats = {"opponents": 0, "partner": 0}
+    right = {"opponents": 0.0, "partner": 0.0}
     ess_share = 0.0
     for view, truth in cases:
         sampler = sampler_of(view, **options)
@@ -74,6 +82,12 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
         if total <= 0:
             continue
         ess_share += total * total / sum(w * w for _c, w in draws) / samples
+        mate = (view.seat + 2) % 4
+        opponents = [s for s in sampler.others if s != mate]
+        right["opponents"] += sum(w for c, w in draws if all(
+            _kinds(c[s]) == _kinds(truth[s]) for s in opponents)) / total
+        right["partner"] += sum(w for c, w in draws
+                                if _kinds(c[mate]) == _kinds(truth[mate])) / total
         for s in sampler.others:
             who = "partner" if (s - view.seat) % 4 == 2 else "opponents"
             seats[who] += 1
@@ -87,6 +101,7 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
                 misplaced[who] += sum(w * max(0, _count(c[s], k) - t) for c, w in draws) / total
     out = {"ess": ess_share / len(cases)}
     for who in ("opponents", "partner"):
+        out[f"right {who}"] = right[who] / len(cases)
         out[f"misplaced {who}"] = misplaced[who] / seats[who]
         out[f"logp {who}"] = logp[who] / seats[who]
         out[f"kinds {who}"] = kinds[who] / seats[who]

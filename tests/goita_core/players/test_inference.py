@@ -189,9 +189,11 @@ def test_inference_quality_is_perfect_for_the_true_hands_and_not_for_guesses() -
     perfect = measure(cases, {}, samples=5, seed=1, sampler_of=Perfect)
     assert perfect["misplaced opponents"] == 0 and perfect["logp opponents"] == 0
     assert perfect["kinds partner"] == 0
+    assert perfect["right opponents"] == pytest.approx(1.0)
     assert perfect["ess"] == pytest.approx(1.0)
     assert guessed["misplaced opponents"] > 0.5 and guessed["logp opponents"] < -1
     assert guessed["kinds partner"] < -0.5
+    assert guessed["right opponents"] < 0.5
 
 
 def test_the_presence_model_recovers_a_known_logistic_law() -> None:
