@@ -141,7 +141,7 @@ def main() -> None:
     for text in ["{}", *args.options]:
         t1 = time.perf_counter()
         fig = measure(cases, json.loads(text), args.samples, args.seed)
-        print(f"{text:60} " + "  ".join(f"{k} {v:.3f}" for k, v in fig.items())
+        print(f"{text:60} " + "  ".join(f"{k} {v:.4f}" for k, v in fig.items())
               + f"  ({time.perf_counter() - t1:.0f} s)", flush=True)
 
 
