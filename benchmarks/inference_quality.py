@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from goita_core import Round, RuleSet, SeatView
+from goita_core.hands import count_in
 from goita_core.players import make_player
 from goita_core.players.sampling import Sampler
 
@@ -57,12 +58,9 @@ def record(rounds: int, iterations: int, seed: int) -> list[Case]:
     return cases
 
 
-def _count(code: int, kind: int) -> int:
-    return (code >> (kind << 2)) & 15
-
-
-def _kinds(code: int) -> int:
-    return sum(1 << k for k in range(8) if (code >> (k << 2)) & 15)
+def kinds_held(code: int) -> int:
+    """The kinds a packed hand holds, one bit per kind."""
+    return sum(1 << k for k in range(8) if count_in(code, k))
 
 
 def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
@@ -85,20 +83,20 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
         mate = (view.seat + 2) % 4
         opponents = [s for s in sampler.others if s != mate]
         right["opponents"] += sum(w for c, w in draws if all(
-            _kinds(c[s]) == _kinds(truth[s]) for s in opponents)) / total
+            kinds_held(c[s]) == kinds_held(truth[s]) for s in opponents)) / total
         right["partner"] += sum(w for c, w in draws
-                                if _kinds(c[mate]) == _kinds(truth[mate])) / total
+                                if kinds_held(c[mate]) == kinds_held(truth[mate])) / total
         for s in sampler.others:
             who = "partner" if (s - view.seat) % 4 == 2 else "opponents"
             seats[who] += 1
             true = truth[s]
             for k in range(8):
-                t = _count(true, k)
-                p = sum(w for c, w in draws if _count(c[s], k) == t) / total
+                t = count_in(true, k)
+                p = sum(w for c, w in draws if count_in(c[s], k) == t) / total
                 logp[who] += math.log(max(p, 1e-3))
-                held = sum(w for c, w in draws if (_count(c[s], k) > 0) == (t > 0)) / total
+                held = sum(w for c, w in draws if (count_in(c[s], k) > 0) == (t > 0)) / total
                 kinds[who] += math.log(max(held, 1e-3))
-                misplaced[who] += sum(w * max(0, _count(c[s], k) - t) for c, w in draws) / total
+                misplaced[who] += sum(w * max(0, count_in(c[s], k) - t) for c, w in draws) / total
     out = {"ess": ess_share / len(cases)}
     for who in ("opponents", "partner"):
         out[f"right {who}"] = right[who] / len(cases)

@@ -23,6 +23,8 @@ import random
 import sys
 from collections.abc import Callable
 
+from benchmarks.inference_quality import kinds_held
+from goita_core.hands import count_in
 from goita_core.pieces import Kind
 from goita_core.players import hard
 from goita_core.players.base import Player
@@ -49,7 +51,7 @@ def _told(code: int, what: str) -> int:
     if what == "ou":
         return (code >> 28) & 15
     if what == "kinds":  # which kinds it holds, not how many
-        return sum(1 << k for k in range(8) if (code >> (k << 2)) & 15)
+        return kinds_held(code)
     if what == "high":  # its Hi, Kaku and Ou
         return code >> 20
     raise ValueError(what)
@@ -83,18 +85,17 @@ class OracleSampler(Sampler):
         fill: dict[int, tuple[list[int], set[int]]] = {}
         for s in shown:
             if what is None:
-                fill[s] = [k for k in range(8)
-                           for _ in range((truth[s] >> (k << 2)) & 15)], set()
+                fill[s] = [k for k in range(8) for _ in range(count_in(truth[s], k))], set()
             else:
                 fill[s] = _fixed(_told(truth[s], what), what)
             for k in fill[s][0]:
                 pool.remove(k)
         for s in shown:
             take, allowed = fill[s]
-            rest = {i for i in sorted(i for i, k in enumerate(pool) if k in allowed)
-                    [:self.sizes[s] - len(take)]}
-            take = take + [pool[i] for i in sorted(rest)]
-            pool = [k for i, k in enumerate(pool) if i not in rest]
+            rest = [i for i, k in enumerate(pool) if k in allowed][:self.sizes[s] - len(take)]
+            take = take + [pool[i] for i in rest]
+            dealt = set(rest)
+            pool = [k for i, k in enumerate(pool) if i not in dealt]
             for k in take:
                 codes[s] += 1 << (k << 2)
         pos = 0

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from benchmarks.inference_quality import Case, add_recording_options, cases_of
+from goita_core.hands import count_in
 from goita_core.players.sampling import Sampler
 
 Row = tuple[list[float], int, float]  # features, held (0/1), the guesses' probability
@@ -55,11 +56,11 @@ def rows_of(view_truth: Case, samples: int, rng: random.Random) -> list[Row]:
     out: list[Row] = []
     for s in sampler.others:
         for k in range(8):
-            p = sum(w for c, w in draws if (c[s] >> (k << 2)) & 15) / total
+            p = sum(w for c, w in draws if count_in(c[s], k)) / total
             p = min(max(p, 0.005), 0.995)
             x = [1.0, math.log(p / (1 - p)), *record_of[s][k], view.hand_sizes[s] / 8,
                  float((s - view.seat) % 4 == 2), float(k == 0), float(k == 7)]
-            out.append((x, int((truth[s] >> (k << 2)) & 15 > 0), p))
+            out.append((x, int(count_in(truth[s], k) > 0), p))
     return out
 
 

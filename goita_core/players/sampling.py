@@ -75,7 +75,6 @@ class Sampler:
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
-        self.convention = convention
         self.convention_miss = 1.0 if convention is None else convention
         #: with coefficients of :mod:`.softpolicy`'s model, weigh guesses by how likely the
         #: model makes every past decision of the other seats (relative to a uniform
@@ -139,9 +138,9 @@ class Sampler:
         self.declared = dict(view.shi)
         # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
         self.partner_attacks: list[tuple[int, int]] = []
-        self.partner_attacks_seat = -1
+        # (with three players there is no partner: the list stays empty)
+        mate = self.partner_attacks_seat = (self.me + 2) % 4
         if convention is not None and self.n == 4:
-            mate = self.partner_attacks_seat = (self.me + 2) % 4
             shown_since = 0
             for act in reversed(view.history):
                 if act.seat != mate or act.is_pass:
