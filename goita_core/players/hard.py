@@ -30,7 +30,7 @@ from ..round import pack
 from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
 from .endgame import Memo, exact_after
-from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on
+from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
 from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
@@ -75,6 +75,7 @@ class HardPlayer:
                  policy_model: tuple[float, ...] | list[float] | None = None,
                  model_power: float = 1.0, ess_prune: bool = False,
                  convention: float | None = None, convention_margin: float | None = None,
+                 lack: float = 0.0, lack_team: bool = False,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -153,6 +154,11 @@ class HardPlayer:
         self.resample = resample
         #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
         self.tree = tree
+        #: the playouts' seats remember the kinds others have shown they lack and count
+        #: fewer blockers of them (``kernel.playout``'s ``lack``; 0: not at all)
+        self.lack = lack
+        #: only our team's seats in the playouts use ``lack``
+        self.lack_team = lack_team
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
@@ -201,6 +207,9 @@ class HardPlayer:
                           self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
                           self.convention, self.fd_draw)
         st = start_of(view, from_deal)
+        lack = self.lack
+        masks = lack_masks(view.history, st.n, st.team_mod) if lack and not from_deal \
+            else [0] * st.n
         exact = not from_deal and sum(st.sizes) <= self.exact_pieces
         run = self.playout
         eps = self.rollout_eps
@@ -258,6 +267,8 @@ class HardPlayer:
                     if theta is not None:
                         v = soft_playout(*args[:-1], theta, noise,  # type: ignore[arg-type]
                                          self.soft_eps, weights)
+                    elif lack:
+                        v = playout(*args, eps, noise, eps_opp, lack, masks[:], self.lack_team)
                     elif noise is None:
                         v = run(*args)
                     else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
+from ..view import PublicAction
 
 SHI, GON, OU = 0, 1, 7
 POINTS = (10, 20, 20, 30, 30, 40, 40, 50)
@@ -45,11 +46,17 @@ def best_finish(legal: tuple[Action, ...], lead: bool, double_any_seventh: bool 
 
 
 def _attack_score(s: int, rem: list[int], size_after: int, unseen: list[int],
-                  weights: tuple[float, ...]) -> float:
-    """How good it is to attack with kind ``s``, leaving ``rem`` in hand."""
+                  weights: tuple[float, ...], discount: list[float] | None = None) -> float:
+    """How good it is to attack with kind ``s``, leaving ``rem`` in hand (``discount``:
+    see :func:`choose`)."""
     w_block, w_value, w_ou, w_pair, w_keep = weights[:5]
     # only the other Ou can block an Ou attack; Ou blocks anything above Gon
-    blockers = unseen[OU] if s == OU else unseen[s] + (unseen[OU] if s > GON else 0)
+    blockers: float
+    if discount is None:
+        blockers = unseen[OU] if s == OU else unseen[s] + (unseen[OU] if s > GON else 0)
+    else:
+        blockers = unseen[OU] * discount[OU] if s == OU else unseen[s] * discount[s] \
+            + (unseen[OU] * discount[OU] if s > GON else 0.0)
     score = -w_block * blockers - w_value * POINTS[s] + w_keep * rem[s]
     if s == OU and size_after > 0:
         # an Ou spent attacking cannot block any more
@@ -85,11 +92,14 @@ DEFAULT_WEIGHTS: tuple[float, ...] = (
 
 def choose(code: int, size: int, attack: int, relation: int, ou_unlocked: bool,
            unseen: list[int], double_any_seventh: bool = False,
-           weights: tuple[float, ...] = DEFAULT_WEIGHTS, attacker_size: int = 8) -> Action:
+           weights: tuple[float, ...] = DEFAULT_WEIGHTS, attacker_size: int = 8,
+           discount: list[float] | None = None) -> Action:
     """The heuristic action for a hand ``code`` of ``size`` pieces. ``attack`` is the kind to
     answer (-1 to lead), ``relation`` says who made it (:data:`PARTNER`/:data:`OPPONENT`),
     ``unseen`` counts per kind the pieces this seat cannot see (other hands, face down);
-    ``attacker_size`` is how many pieces the attacker still holds."""
+    ``attacker_size`` is how many pieces the attacker still holds. ``discount``: per kind,
+    the factor on its unseen pieces as blockers of an attack (:func:`lack_discount`:
+    fewer when opponents have shown they lack the kind); None counts them all."""
     legal = legal_for(code, attack, ou_unlocked)
     lead = attack < 0
     if size == 2:
@@ -124,7 +134,7 @@ def choose(code: int, size: int, attack: int, relation: int, ou_unlocked: bool,
         s = int(act.second)  # type: ignore[attr-defined]
         counts[f] -= 1
         counts[s] -= 1
-        score = _attack_score(s, counts, size_after, unseen, weights)
+        score = _attack_score(s, counts, size_after, unseen, weights, discount)
         if lead:
             # the face-down piece: the least useful one (low, single, not an Ou)
             score -= w_fd_value * POINTS[f]
@@ -149,3 +159,44 @@ def goshi_play_on(hand: list[int] | tuple[int, ...], scores: tuple[int, ...] = (
     high = sum(counts[k] for k in range(3, 8))
     pair = any(counts[k] >= 2 for k in range(3, 8))
     return counts[OU] > 0 or high >= 3 or pair
+
+
+def lack_after(mask: list[int], seat: int, attack: int, attacker: int, first: int,
+               n: int, team_mod: int) -> None:
+    """Update ``mask`` (per seat, bit k: the seat has shown it lacks kind k) with the
+    answer of ``seat`` to an attack of kind ``attack`` by ``attacker``: ``first`` is the
+    piece it blocked with, -1 for a pass. Passing an opponent's attack shows it lacks the
+    kind (and an Ou, where an Ou could block); blocking with an Ou shows it lacks the
+    kind. A pass of the partner's attack shows nothing."""
+    if attack < 0 or (attacker - seat) % team_mod == 0:
+        return
+    if first < 0:
+        mask[seat] |= (1 << attack) | ((1 << OU) if attack > GON else 0)
+    elif first == OU and attack != OU:
+        mask[seat] |= 1 << attack
+
+
+def lack_masks(history: tuple[PublicAction, ...], n: int, team_mod: int) -> list[int]:
+    """Per seat, the kinds it has shown it lacks this round (see :func:`lack_after`)."""
+    mask = [0] * n
+    attack, attacker = -1, -1
+    passes = 0
+    for act in history:
+        if act.is_pass:
+            lack_after(mask, act.seat, attack, attacker, -1, n, team_mod)
+            passes += 1
+            if passes == n - 1:
+                attack, attacker, passes = -1, -1, 0
+            continue
+        if not act.lead and act.first is not None:
+            lack_after(mask, act.seat, attack, attacker, int(act.first), n, team_mod)
+        attack, attacker, passes = int(act.second), act.seat, 0  # type: ignore[arg-type]
+    return mask
+
+
+def lack_discount(mask: list[int], seat: int, team_mod: int, lack: float) -> list[float]:
+    """Per kind, the factor on the unseen pieces of the kind as blockers of ``seat``'s
+    attack: ``1 - lack`` times the share of its opponents that have shown they lack it."""
+    opps = [s for s in range(len(mask)) if (s - seat) % team_mod]
+    return [1.0 - lack * sum((mask[s] >> k) & 1 for s in opps) / len(opps)
+            for k in range(8)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
-from .heuristics import GON, LEAD, OPPONENT, OU, PARTNER, POINTS, choose
+from .heuristics import GON, LEAD, OPPONENT, OU, PARTNER, POINTS, choose, lack_after, lack_discount
 
 #: (hand code, attack, Ou unlocked) -> the legal plays, in legal order, each as
 #: (first, second, pieces of ``second``'s kind left, 1 if no piece of ``first``'s kind is
@@ -71,7 +71,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             passes: int, ou_up: int, avail: list[int], first: int, second: int, n: int,
             my_parity: int, team_mod: int, double_any: bool, fd_unlock: bool,
             weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None,
-            eps_opp: float | None = None) -> int:
+            eps_opp: float | None = None, lack: float = 0.0,
+            masks: list[int] | None = None, lack_team: bool = False) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
@@ -79,13 +80,19 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     changed in place. With ``noise`` (uniform draws, used in turn at every real choice),
     a seat plays a uniformly random option instead of the heuristic's with probability
     ``eps``: the playout then models players less predictable than the heuristic;
-    ``eps_opp`` (None: ``eps``) is that probability for the other team's seats."""
+    ``eps_opp`` (None: ``eps``) is that probability for the other team's seats. With
+    ``lack`` the seats remember which kinds each seat has shown it lacks (``masks``, per
+    seat, changed in place; :func:`~.heuristics.lack_after`) and count an attack's unseen
+    blockers with :func:`~.heuristics.lack_discount`'s factors (with ``lack_team``, only
+    the seats of our team do)."""
     w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
         partner_out = weights[:10]
     half_pair = 0.5 * w_pair
     points = POINTS
     table = _PLAYS
-    memo = _memo_for(weights, double_any)
+    # with lack the choices depend on it too (and on the masks, in the key)
+    memo = _memo_for((*weights, lack) if lack else weights, double_any)
+    marks = [0] * n if masks is None else masks
     # avail packed 4 bits per kind, kept in step with the list: part of the memo's key
     avail_code = 0
     for k in range(8):
@@ -96,6 +103,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     e_opp = eps if eps_opp is None else eps_opp
     while True:
         if f < 0:
+            if lack:
+                lack_after(marks, turn, attack, attacker, -1, n, team_mod)
             passes += 1
             turn = (turn + 1) % n
             if passes == n - 1:
@@ -113,6 +122,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             if not lead:
                 avail[f] -= 1
                 avail_code -= 1 << (f << 2)
+                if lack:
+                    lack_after(marks, turn, attack, attacker, f, n, team_mod)
             if f == OU and (not lead or fd_unlock):
                 ou_up += 1
             if size == 0:
@@ -168,6 +179,12 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
         # the scoring below depends on nothing but this key: remember its choice
         key = code | (avail_code << 32) | ((want + 1) << 64) | ((attack + 1) << 68) \
             | (unlocked << 72)
+        use = lack and (not lack_team or turn % team_mod == my_parity)
+        if use:
+            # the opponents' shown lacks (two opponents with four seats, else all others)
+            lm = [marks[t] for t in range(n) if (t - turn) % team_mod]
+            key |= (lm[0] | (lm[1] << 8)) << 73
+            disc = lack_discount(marks, turn, team_mod, lack)
         got = memo.get(key)
         if got is not None:
             f, s = got
@@ -178,7 +195,14 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
         for pf, ps, rem_s, single, late_term in plays:
             if want >= 0 and pf != want:
                 continue
-            if ps == OU:
+            blockers: float
+            if use:
+                if ps == OU:
+                    blockers = unseen_ou * disc[OU]
+                else:
+                    blockers = (avail[ps] - ((code >> (ps << 2)) & 15)) * disc[ps] \
+                        + (unseen_ou * disc[OU] if ps > GON else 0.0)
+            elif ps == OU:
                 blockers = unseen_ou
             else:
                 blockers = avail[ps] - ((code >> (ps << 2)) & 15)
@@ -208,12 +232,19 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
 def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int,
                       attacker: int, passes: int, ou_up: int, avail: list[int], first: int,
                       second: int, n: int, my_parity: int, team_mod: int, double_any: bool,
-                      fd_unlock: bool, weights: tuple[float, ...]) -> int:
+                      fd_unlock: bool, weights: tuple[float, ...], lack: float = 0.0,
+                      masks: list[int] | None = None) -> int:
     """:func:`playout` written plainly, asking :func:`~.heuristics.choose` at every step:
     the first hard player's playout (``hard-v1``), and the yardstick the lean one is tested
-    against."""
+    against (``lack`` and ``masks`` as there)."""
     act: Action = PASS if first < 0 else Play(first, second)
+    if masks is None:
+        masks = [0] * n
     while True:
+        if lack:
+            lack_after(masks, turn, attack, attacker,
+                       -1 if act is PASS else int(act.first),  # type: ignore[attr-defined]
+                       n, team_mod)
         if act is PASS:
             passes += 1
             turn = (turn + 1) % n
@@ -253,4 +284,5 @@ def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int
             continue
         unseen = [avail[k] - ((code >> (k << 2)) & 15) for k in range(8)]
         act = choose(code, sizes[turn], attack, relation, ou_up > 0, unseen, double_any,
-                     weights, sizes[attacker] if attack >= 0 else 8)
+                     weights, sizes[attacker] if attack >= 0 else 8,
+                     lack_discount(masks, turn, team_mod, lack) if lack else None)

@@ -16,9 +16,12 @@ from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
 from goita_core.hands import pack
 from goita_core.players import hard
 from goita_core.players.hard import HardPlayer
-from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_discount, lack_masks
+from goita_core.players.normal import NormalPlayer
 from goita_core.players.sampling import Sampler, follows_convention
 from goita_core.players.search import candidates, prune
+from goita_core.view import PublicAction
+from tests.goita_core.helpers import complete_deal
 from tests.goita_core.players.test_players import random_view
 
 S, G, B, GI, KI, KA, HI, OU = range(8)
@@ -260,3 +263,44 @@ def test_the_oracle_can_tell_only_a_share_of_the_guesses(
     assert told[1.0] == 1.0
     assert told[0.0] < 0.2
     assert 0.4 < told[0.5] < 0.6 + told[0.0]
+
+
+def test_lack_masks_read_what_passes_and_ou_blocks_show() -> None:
+    history = (
+        PublicAction(0, False, None, Kind.GIN, lead=True),  # seat 0 attacks with Gin
+        PublicAction(1, True),  # an opponent passes: no Gin, and no Ou (it could block)
+        PublicAction(2, True),  # the partner passes: that shows nothing
+        PublicAction(3, False, Kind.OU, Kind.GON),  # an Ou block: no Gin; attacks with Gon
+        PublicAction(0, True),  # passing Gon shows no Gon (an Ou cannot block Gon)
+    )
+    masks = lack_masks(history, 4, 2)
+    assert masks == [1 << Kind.GON, (1 << Kind.GIN) | (1 << Kind.OU), 0, 1 << Kind.GIN]
+    # seat 0's attack: both opponents lack Gin, one lacks Ou, none lacks Gon
+    discount = lack_discount(masks, 0, 2, 1.0)
+    assert (discount[Kind.GIN], discount[Kind.OU], discount[Kind.GON]) == (0.0, 0.5, 1.0)
+    assert lack_discount(masks, 0, 2, 0.5)[Kind.GIN] == 0.5
+
+
+def test_a_player_that_remembers_lacks_attacks_where_the_opponents_showed_none() -> None:
+    # seat 0 leads again after both opponents passed its Kin attack; Gin and Kin are
+    # equally blockable by the counts, but the opponents have shown they hold no Kin
+    rnd = Round(RuleSet(), 0, complete_deal({0: "し金金金銀銀銀香"}))
+    for seat, act in ((0, Play(Kind.SHI, Kind.KIN)), (1, PASS), (2, PASS), (3, PASS)):
+        rnd.apply(seat, act)
+    view = rnd.view(0)
+    assert view.must_lead
+    plain = NormalPlayer().act(view)
+    remembering = NormalPlayer(lack=1.0).act(view)
+    assert isinstance(remembering, Play) and remembering.second == Kind.KIN
+    assert plain != remembering
+
+
+@pytest.mark.parametrize("team", [False, True])
+def test_the_search_with_lacks_plays_legal_reproducible_moves(team: bool) -> None:
+    for seed in range(6):
+        view = random_view(seed, 9)
+        if view.phase != "play":
+            continue
+        moves = {HardPlayer(seed, iterations=20, rollout_eps=0.25, lack=1.0,
+                            lack_team=team).act(view) for _ in range(2)}
+        assert len(moves) == 1 and moves <= set(view.legal)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from goita_core import PASS, Play, Round, RuleSet, SeatView
 from goita_core.players import make_player
 from goita_core.players.endgame import Memo, exact_after
-from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
 from goita_core.players.kernel import playout, reference_playout
 from goita_core.players.sampling import FD_LEAD, Sampler
 from goita_core.players.search import start_of
@@ -29,13 +29,14 @@ OTHER_WEIGHTS = [
 
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 28), players=st.sampled_from([4, 4, 3]),
-       weights=st.sampled_from(OTHER_WEIGHTS))
+       weights=st.sampled_from(OTHER_WEIGHTS), lack=st.sampled_from([0.0, 0.0, 0.6, 1.0]))
 def test_lean_playout_scores_every_deal_like_the_plain_one(
-        seed: int, steps: int, players: int, weights: tuple[float, ...]) -> None:
+        seed: int, steps: int, players: int, weights: tuple[float, ...], lack: float) -> None:
     view = random_view(seed, steps, players)
     if view.phase != "play":
         return
     state = start_of(view)
+    masks = lack_masks(view.history, state.n, state.team_mod)
     sampler = Sampler(view)
     rng = random.Random(seed)
     for _ in range(5):
@@ -46,7 +47,7 @@ def test_lean_playout_scores_every_deal_like_the_plain_one(
             results = [run(codes[:], state.sizes[:], state.turn, state.attack, state.attacker,
                            state.passes, state.ou_up, state.avail[:], f, s, state.n,
                            state.parity, state.team_mod, state.double_any, state.fd_unlock,
-                           weights)
+                           weights, lack=lack, masks=masks[:])
                        for run in (playout, reference_playout)]
             assert results[0] == results[1], act
             assert results[0] != 0  # someone always goes out
