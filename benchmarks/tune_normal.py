@@ -1,10 +1,13 @@
 """Hill-climb the normal player's heuristic weights against fixed opponents.
 
     python benchmarks/tune_normal.py [--deals 2000] [--steps 60] [--seed 7]
+    python benchmarks/tune_normal.py --lack 1.0 [--deals 5000] [--seed 5]
 
 Each candidate plays ``--deals`` mirrored deals (common to all candidates) against greedy
 and against the current default normal player; the score is the sum of both mean point
-differences per round. Prints every improvement; nothing is written."""
+differences per round. Prints every improvement; nothing is written. With ``--lack`` it
+only measures the default weights with that much memory of the kinds opponents have shown
+they lack (``NormalPlayer(lack=...)``) against greedy and the default normal player."""
 
 from __future__ import annotations
 
@@ -18,9 +21,10 @@ from goita_core.rules import RuleSet
 from goita_core.tools.arena import _deal, play_round
 
 
-def evaluate(weights: tuple[float, ...], opponent: Player, deals: int, seed: int) -> float:
+def evaluate(weights: tuple[float, ...], opponent: Player, deals: int, seed: int,
+             lack: float = 0.0) -> float:
     rules = RuleSet()
-    me = NormalPlayer(weights=weights)
+    me = NormalPlayer(weights=weights, lack=lack)
     total = 0
     for i in range(deals):
         for swapped in (False, True):
@@ -40,10 +44,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--lack", type=float, default=None)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     base_normal = NormalPlayer()
     greedy = GreedyPlayer()
+    if args.lack is not None:
+        for lack in (0.0, args.lack):
+            vs_normal = evaluate(DEFAULT_WEIGHTS, base_normal, args.deals, args.seed, lack)
+            vs_greedy = evaluate(DEFAULT_WEIGHTS, greedy, args.deals, args.seed, lack)
+            print(f"lack {lack}: against normal {vs_normal:+.3f}, against greedy "
+                  f"{vs_greedy:+.3f} per round ({args.deals} mirrored deals)", flush=True)
+        return
 
     def score(w: tuple[float, ...]) -> float:
         return (evaluate(w, greedy, args.deals, args.seed)

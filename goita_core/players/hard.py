@@ -6,10 +6,11 @@ Each decision, until the time budget is spent:
    other hands and the face-down pieces, weighted by how well it explains the play seen;
 2. for every candidate action (:func:`.search.candidates`), play the round out from that
    determinization with the normal player's judgement at every seat, each seat playing a
-   random option instead at a quarter of its choices (:mod:`.kernel`; common random
-   numbers: all candidates see the same sample and the same draws), scoring +points when our
-   team wins and -points when it loses; once few pieces remain in all hands, solve the
-   determinization exactly instead (:mod:`.endgame`);
+   random option instead at some of its choices (in ``hard``: a quarter of our team's, 40%
+   of the opponents'; :mod:`.kernel`; common random numbers: all candidates see the same
+   sample and the same draws), scoring +points when our team wins and -points when it
+   loses; once few pieces remain in all hands, solve the determinization exactly instead
+   (:mod:`.endgame`);
 3. drop candidates that fall clearly behind (their samples go to the rest), and at the end
    pick the candidate with the best weighted mean.
 
@@ -39,11 +40,12 @@ from .tree import TreeSearch
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
-    # a random option at a quarter of the playouts' choices (figures: docs/PLAYERS.md)
-    "hard": (200, {"rollout_eps": 0.25}),
+    # a random option at a quarter of our team's choices in the playouts and at 40% of the
+    # opponents' (figures: docs/PLAYERS.md)
+    "hard": (200, {"rollout_eps": 0.25, "eps_opp": 0.4}),
     # the first hard player, kept as a yardstick: the plain playout
     "hard-v1": (200, {"lean": False, "cutoffs": False}),
-    "expert": (1000, {"rollout_eps": 0.25}),
+    "expert": (1000, {"rollout_eps": 0.25, "eps_opp": 0.4}),
 }
 
 #: what a clock name measures: wall-clock time or the CPU time of the deciding thread
