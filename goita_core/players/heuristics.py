@@ -162,7 +162,7 @@ def goshi_play_on(hand: list[int] | tuple[int, ...], scores: tuple[int, ...] = (
 
 
 def lack_after(mask: list[int], seat: int, attack: int, attacker: int, first: int,
-               n: int, team_mod: int) -> None:
+               team_mod: int) -> None:
     """Update ``mask`` (per seat, bit k: the seat has shown it lacks kind k) with the
     answer of ``seat`` to an attack of kind ``attack`` by ``attacker``: ``first`` is the
     piece it blocked with, -1 for a pass. Passing an opponent's attack shows it lacks the
@@ -179,18 +179,15 @@ def lack_after(mask: list[int], seat: int, attack: int, attacker: int, first: in
 def lack_masks(history: tuple[PublicAction, ...], n: int, team_mod: int) -> list[int]:
     """Per seat, the kinds it has shown it lacks this round (see :func:`lack_after`)."""
     mask = [0] * n
+    # the attack being answered (after everyone passes, the next action is a lead)
     attack, attacker = -1, -1
-    passes = 0
     for act in history:
         if act.is_pass:
-            lack_after(mask, act.seat, attack, attacker, -1, n, team_mod)
-            passes += 1
-            if passes == n - 1:
-                attack, attacker, passes = -1, -1, 0
+            lack_after(mask, act.seat, attack, attacker, -1, team_mod)
             continue
         if not act.lead and act.first is not None:
-            lack_after(mask, act.seat, attack, attacker, int(act.first), n, team_mod)
-        attack, attacker, passes = int(act.second), act.seat, 0  # type: ignore[arg-type]
+            lack_after(mask, act.seat, attack, attacker, int(act.first), team_mod)
+        attack, attacker = int(act.second), act.seat  # type: ignore[arg-type]
     return mask
 
 

@@ -104,7 +104,7 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     while True:
         if f < 0:
             if lack:
-                lack_after(marks, turn, attack, attacker, -1, n, team_mod)
+                lack_after(marks, turn, attack, attacker, -1, team_mod)
             passes += 1
             turn = (turn + 1) % n
             if passes == n - 1:
@@ -123,7 +123,7 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
                 avail[f] -= 1
                 avail_code -= 1 << (f << 2)
                 if lack:
-                    lack_after(marks, turn, attack, attacker, f, n, team_mod)
+                    lack_after(marks, turn, attack, attacker, f, team_mod)
             if f == OU and (not lead or fd_unlock):
                 ou_up += 1
             if size == 0:
@@ -184,11 +184,12 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             # the opponents' shown lacks (two opponents with four seats, else all others)
             lm = [marks[t] for t in range(n) if (t - turn) % team_mod]
             key |= (lm[0] | (lm[1] << 8)) << 73
-            disc = lack_discount(marks, turn, team_mod, lack)
         got = memo.get(key)
         if got is not None:
             f, s = got
             continue
+        if use:
+            disc = lack_discount(marks, turn, team_mod, lack)
         unseen_ou = avail[OU] - ((code >> 28) & 15)
         late = size == 4
         best_score = -1e9
@@ -244,7 +245,7 @@ def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int
         if lack:
             lack_after(masks, turn, attack, attacker,
                        -1 if act is PASS else int(act.first),  # type: ignore[attr-defined]
-                       n, team_mod)
+                       team_mod)
         if act is PASS:
             passes += 1
             turn = (turn + 1) % n
