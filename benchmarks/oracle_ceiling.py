@@ -1,14 +1,16 @@
 """How much better guesses of the hidden pieces could make a search player, at most.
 
     python -m benchmarks.oracle_ceiling --reveal opponents [--only ou|kinds|high]
-        [--mix SHARE] [arena options...]
+        [--mix SHARE] [--when lead|opponent|partner] [arena options...]
 
 Plays the arena with side A's search player told the true hands of some seats (its
 partner's, the opponents' or all): its guesses deal only the other hands. Side B plays
 fairly. With ``--only``, just that of those hands is told: their Ou count, which kinds
 they hold, or their Kaku, Hi and Ou; the rest of such a hand is drawn from the pieces
 that agree with it. With ``--mix``, only that share of the guesses is told (drawn at
-random), the others are fair: knowledge between today's guesses and the truth. The
+random), the others are fair: knowledge between today's guesses and the truth. With
+``--when``, only that kind of decision is told: leads, answers to an opponent's attack,
+or answers to the partner's (the others are searched fairly). The
 difference to a fair A on the same deals bounds what any inference about
 those seats can gain; it is a measurement, never a player.
 
@@ -38,12 +40,25 @@ _truth: list[list[int] | None] = [None]
 _revealed: set[int] = set()
 
 KAKU, OU = int(Kind.KAKU), int(Kind.OU)
-REVEAL = {"partner": {2}, "opponents": {1, 3}, "all": {1, 2, 3}}
+REVEAL = {"partner": {2}, "opponents": {1, 3}, "all": {1, 2, 3},
+          # one opponent: the seat after the deciding one, or the seat before it
+          "next": {1}, "previous": {3}}
 #: with a value, only this much of a revealed hand is told: the guesses are the fair
 #: sampler's, kept only when they agree with the truth on it
 _partial: list[str | None] = [None]
 #: the share of guesses that are told (the others are the fair sampler's)
 _mix: list[float] = [1.0]
+#: with a value, only decisions of this kind are told (see ``_decision``)
+_when: list[str | None] = [None]
+
+
+def _decision(rnd: Round, seat: int) -> str:
+    """The kind of decision ``seat`` faces: a lead, or an answer to an opponent's or the
+    partner's attack (the 5-Shi question counts as a lead)."""
+    if rnd.attack < 0:
+        return "lead"
+    team_mod = 2 if rnd.rules.players == 4 else rnd.rules.players
+    return "partner" if (rnd.attacker - seat) % team_mod == 0 else "opponent"
 
 
 def _told(code: int, what: str) -> int:
@@ -123,7 +138,9 @@ def _play_round(rnd: Round, player_of: Callable[[int], Player], timer: arena.Tim
                 round_no: int = 0, scores: tuple[int, ...] = ()) -> Round:
     def told(seat: int) -> Player:
         player = player_of(seat)
-        _truth[0] = list(rnd.hands) if getattr(player, "oracle", False) else None
+        told_now = getattr(player, "oracle", False) and (
+            _when[0] is None or _decision(rnd, seat) == _when[0])
+        _truth[0] = list(rnd.hands) if told_now else None
         return player
 
     return _fair_play_round(rnd, told, timer, round_no, scores)
@@ -146,7 +163,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", choices=("ou", "kinds", "high"), default=None)
     parser.add_argument("--mix", type=float, default=1.0,
                         help="the share of guesses told the truth (the rest are fair)")
+    parser.add_argument("--when", choices=("lead", "opponent", "partner"), default=None,
+                        help="tell only this kind of decision (the others are fair)")
     ours, rest = parser.parse_known_args(argv)
+    _when[0] = ours.when
     _revealed.update(REVEAL[ours.reveal])
     _partial[0] = ours.only
     _mix[0] = ours.mix

@@ -142,7 +142,7 @@ def _unseen_without(view: SeatView, code: int) -> list[int]:
 
 
 @pytest.mark.parametrize("only", [None, "kinds", "ou", "high"])
-@pytest.mark.parametrize("reveal", ["partner", "opponents"])
+@pytest.mark.parametrize("reveal", ["partner", "opponents", "next", "previous"])
 def test_the_oracle_tells_the_revealed_hands(only: str | None, reveal: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     differs = 0
@@ -177,6 +177,32 @@ def test_the_oracle_tells_the_revealed_hands(only: str | None, reveal: str,
         assert oracle_ceiling.OracleSampler(view).sample(random.Random(1)) \
             == Sampler(view).sample(random.Random(1))
     assert differs  # what is not told is still guessed
+
+
+@pytest.mark.parametrize("when", ["lead", "opponent", "partner"])
+def test_the_oracle_tells_only_the_decisions_asked_for(
+        when: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--when``: the true hands reach side A only at a lead, an answer to an opponent's
+    attack or an answer to the partner's, as asked."""
+    monkeypatch.setattr(oracle_ceiling, "_when", [when])
+    told: dict[str, list[bool]] = {"lead": [], "opponent": [], "partner": []}
+
+    class Recorder:
+        oracle = True
+
+        def act(self, view: SeatView) -> Any:
+            kind = "lead" if view.must_lead else \
+                "partner" if (view.attacker - view.seat) % 2 == 0 else "opponent"
+            told[kind].append(oracle_ceiling._truth[0] is not None)
+            return view.legal[len(view.history) % len(view.legal)]
+
+    for deal in range(20):
+        rnd = Round.deal(RuleSet(), 0, random.Random(deal))
+        if rnd.phase == "play":
+            oracle_ceiling._play_round(rnd, lambda seat: Recorder(), lambda *a: None)
+    assert all(told[when]) and told[when]
+    assert not any(t for kind, ts in told.items() if kind != when for t in ts)
+    assert all(told.values())
 
 
 def test_inference_quality_is_perfect_for_the_true_hands_and_not_for_guesses() -> None:
