@@ -188,11 +188,13 @@ def test_the_oracle_tells_only_the_decisions_asked_for(
     told: dict[str, list[bool]] = {"lead": [], "opponent": [], "partner": []}
 
     class Recorder:
+        name = "recorder"
         oracle = True
 
         def act(self, view: SeatView) -> Any:
+            attacker = view.seat if view.attacker is None else view.attacker
             kind = "lead" if view.must_lead else \
-                "partner" if (view.attacker - view.seat) % 2 == 0 else "opponent"
+                "partner" if (attacker - view.seat) % 2 == 0 else "opponent"
             told[kind].append(oracle_ceiling._truth[0] is not None)
             return view.legal[len(view.history) % len(view.legal)]
 
