@@ -4,15 +4,15 @@
         [--mix SHARE] [--when lead|opponent|partner] [arena options...]
 
 Plays the arena with side A's search player told the true hands of some seats (its
-partner's, the opponents' or all): its guesses deal only the other hands. Side B plays
-fairly. With ``--only``, just that of those hands is told: their Ou count, which kinds
-they hold, or their Kaku, Hi and Ou; the rest of such a hand is drawn from the pieces
-that agree with it. With ``--mix``, only that share of the guesses is told (drawn at
-random), the others are fair: knowledge between today's guesses and the truth. With
-``--when``, only that kind of decision is told: leads, answers to an opponent's attack,
-or answers to the partner's (the others are searched fairly). The
-difference to a fair A on the same deals bounds what any inference about
-those seats can gain; it is a measurement, never a player.
+partner's, the opponents', one opponent's or all): its guesses deal only the other
+hands. Side B plays fairly. With ``--only``, just that of those hands is told: their Ou
+count, which kinds they hold, or their Kaku, Hi and Ou; the rest of such a hand is drawn
+from the pieces that agree with it. With ``--mix``, only that share of the guesses is
+told (drawn at random), the others are fair: knowledge between today's guesses and the
+truth. With ``--when``, only that kind of decision is told: leads, answers to an
+opponent's attack, or answers to the partner's (the others are searched fairly). The
+difference to a fair A on the same deals bounds what any inference about those seats can
+gain; it is a measurement, never a player.
 
 Every other argument is the arena's (``python -m goita_core.tools.arena
 --help``); use ``--jobs 1``: the arena's worker processes would not see the patch.
