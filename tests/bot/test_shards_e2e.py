@@ -232,7 +232,8 @@ async def test_two_processes_play_both_shards_and_a_killed_one_resumes_exactly(
         # kill shard 0's process mid-move, twice: right after a step of its first table
         # is stored, while the next CPU waits its delay; start it again at once
         moved_while_down: list[tuple[int, float]] = []
-        for goal in (10, 30):
+        kills = (10, 30)
+        for goal in kills:
             give_up = time.monotonic() + 60
             while (now := await state(db, shard0[0]))[1] < goal:
                 assert now[0] == "playing" and time.monotonic() < give_up, (goal, now)
@@ -296,7 +297,9 @@ async def test_two_processes_play_both_shards_and_a_killed_one_resumes_exactly(
             board_msg = fake.messages[table.board_message_id]
             await fake.wait_for(lambda m=board_msg, t=table: any(  # type: ignore[misc]
                 (b.custom_id or "").startswith(f"goita:rematch:{t.id}:") for b in m.buttons),
-                timeout=15, what="the final board")
+                timeout=15, what=f"the final board of {server.name} (table {table.id}, "
+                f"version {table.version}; the kills came at versions {kills} of "
+                f"{shard0[0].name}; its buttons: {[b.custom_id for b in board_msg.buttons]})")
     finally:
         for cluster in clusters:
             await cluster.stop()
