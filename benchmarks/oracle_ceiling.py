@@ -57,8 +57,8 @@ def _decision(rnd: Round, seat: int) -> str:
     partner's attack (the 5-Shi question counts as a lead)."""
     if rnd.attack < 0:
         return "lead"
-    team_mod = 2 if rnd.rules.players == 4 else rnd.rules.players
-    return "partner" if (rnd.attacker - seat) % team_mod == 0 else "opponent"
+    team_of = rnd.rules.team_of
+    return "partner" if team_of(rnd.attacker) == team_of(seat) else "opponent"
 
 
 def _told(code: int, what: str) -> int:
