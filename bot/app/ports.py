@@ -128,9 +128,10 @@ class TableStore(Protocol):
     async def load_live(self) -> list[Table]:
         """Every table in the lobby or playing, oldest first."""
 
-    async def unrecorded_finished(self) -> list[Table]:
-        """Closed tables whose result was not yet recorded (the bot died in between):
-        those for which :func:`bot.app.table.needs_result` is true."""
+    async def unsettled(self) -> list[Table]:
+        """Closed tables whose end the bot died before settling (its result to record, its
+        closing board to show): those for which :func:`bot.app.table.unsettled` is true,
+        oldest first. Found by an index: closed tables that are settled are not read."""
 
     async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
         """The table's log by ``seq``, all of it or one match's."""

@@ -149,6 +149,9 @@ class Table:
     close_reason: str | None = None
     stopped_early: bool = False
     result_recorded: bool = False
+    #: closed, and the board has not shown it yet (set with the closing step, cleared once
+    #: the closing board is shown): a restart shows it
+    board_pending: bool = False
     #: the server's settings when the table opened; None for a table stored before tables
     #: kept their own (it runs on the operator's settings)
     settings: TableSettings | None = None
@@ -241,6 +244,7 @@ class Table:
             "close_reason": self.close_reason,
             "stopped_early": self.stopped_early,
             "result_recorded": self.result_recorded,
+            "board_pending": self.board_pending,
             "settings": None if self.settings is None else self.settings.to_json(),
         }
 
@@ -272,6 +276,7 @@ class Table:
             close_reason=data.get("close_reason"),
             stopped_early=bool(data.get("stopped_early", False)),
             result_recorded=bool(data.get("result_recorded", False)),
+            board_pending=bool(data.get("board_pending", False)),
             settings=(TableSettings.from_json(data["settings"])
                       if data.get("settings") is not None else None),
         )
@@ -283,3 +288,9 @@ def needs_result(table: Table) -> bool:
     return (not table.result_recorded and table.match_no > 0 and table.started_at is not None
             and (table.status == "finished"
                  or (table.status == "cancelled" and table.stopped_early)))
+
+
+def unsettled(table: Table) -> bool:
+    """A closed table whose end is not fully handled: its result is to be recorded, or its
+    closing board to be shown (the process died in between; the next start finishes it)."""
+    return not table.live and (table.board_pending or needs_result(table))

@@ -20,13 +20,13 @@ import aiosqlite
 
 from bot.app.ports import ChannelTaken, TableStatus
 from bot.app.steplog import LogEntry
-from bot.app.table import Table, needs_result
+from bot.app.table import Table, unsettled
 from goita_core.actions import action_from_json
 
 from .db import GroupCommit, transaction
 
 _UPDATE = ("UPDATE game_tables SET status = ?, snapshot = ?, board_message_id = ?, "
-           "next_deadline = ?, updated_at = ? WHERE id = ?")
+           "next_deadline = ?, updated_at = ?, unsettled = ? WHERE id = ?")
 _APPEND = ("INSERT INTO table_actions (table_id, seq, match_no, kind, seat, action, hands, "
            "actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 #: one step to store: the table's row and its log entries' rows
@@ -35,7 +35,8 @@ _Step = tuple[tuple[Any, ...], list[tuple[Any, ...]]]
 
 def _table_row(table: Table) -> tuple[Any, ...]:
     return (table.status, json.dumps(table.to_json(), ensure_ascii=False),
-            table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id)
+            table.board_message_id, table.deadlines.earliest(), table.updated_at,
+            unsettled(table), table.id)
 
 
 def _write_steps(db: sqlite3.Connection, steps: Sequence[_Step]) -> None:
@@ -133,9 +134,13 @@ class SqliteTableStore:
         """Every table in the lobby or playing."""
         return await self.load_where(("lobby", "playing"))
 
-    async def unrecorded_finished(self) -> list[Table]:
-        """Finished tables whose result was not yet recorded (the bot died in between)."""
-        return [t for t in await self.load_where(("finished", "cancelled")) if needs_result(t)]
+    async def unsettled(self) -> list[Table]:
+        """Closed tables whose result is to record or closing board to show."""
+        async with self.conn.execute(
+            "SELECT snapshot FROM game_tables WHERE unsettled = 1 ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Table.from_json(json.loads(r["snapshot"])) for r in rows]
 
     async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
         """The table's log in order, all of it or one match's."""

@@ -54,6 +54,7 @@ async def test_the_parts_are_built_once_and_given_to_each_other(
         assert tables.results is services.archive.results
         assert tables.presenter is services.presenter
         assert services.presenter.on_board_posted == tables.set_board_message
+        assert services.presenter.on_closed_shown == tables.closed_board_shown
         # the bot's clock reaches the service and the presenter
         assert tables.clock is clock and services.presenter.clock is clock
         assert {"Meta", "Game", "Stats"} <= set(bot.cogs)

@@ -225,6 +225,7 @@ async def test_restore_brings_back_lobbies_and_games(db: RigDb) -> None:
     assert deadline is not None
     closed = await rig.service.create_table(1, 502, ALICE)
     await rig.service.cancel(closed.id, ALICE)
+    await rig.service.closed_board_shown(closed.id, closed.version)  # its board said so
     await db.crash(rig)
 
     clock.advance(5)
@@ -382,4 +383,51 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(db: RigDb)
     rig3 = await db.rig(clock=clock, results=results)
     await rig3.service.restore()
     assert len(results.recorded) == 1
+    await db.close(rig3)
+
+
+async def test_the_end_of_a_table_lost_to_a_crash_is_shown_on_the_next_start(
+        db: RigDb) -> None:
+    """The process dies after the last move is stored, before anyone is shown the end: the
+    next start presents the closed table ("restored"), and once the board has shown it, no
+    later start does."""
+    clock = FakeClock()
+    rig = await db.rig(clock=clock, results=Results())
+
+    def dies_at_the_end(table: Table, call: Call) -> None:
+        if call.what == "closed" or not table.live:
+            raise Crash("killed before the end was shown")
+
+    rig.presenter.check = dies_at_the_end
+    table = await rig.service.create_table(1, 500, ALICE, target=50)
+    for _ in range(3):
+        await rig.service.add_cpu(table.id, ALICE, "easy")
+    await rig.service.start(table.id, ALICE)
+    with pytest.raises(Crash):
+        for _ in range(5000):
+            if 0 in table.to_act():
+                await rig.service.act(table.id, ALICE.id, table.version, choose(table, 0))
+            else:
+                clock.advance(1.5)
+                await rig.service.tick()
+    assert not [c for c in rig.presenter.calls if c.what == "closed"]
+    await db.crash(rig)
+
+    results = Results()
+    rig2 = await db.rig(clock=clock, results=results)
+    assert await rig2.service.restore() == []  # no live table
+    [call] = [c for c in rig2.presenter.calls if c.table_id == table.id]
+    assert (call.what, call.reason, call.version) == ("changed", "restored", table.version)
+    restored = rig2.service.get(table.id)
+    assert restored.status == "finished" and restored.match is not None
+    assert restored.match.over
+    assert results.recorded == []  # recorded by the first process already
+    # what the Discord presenter reports once the board shows the end
+    await rig2.service.closed_board_shown(table.id, call.version)
+    await db.crash(rig2)
+
+    rig3 = await db.rig(clock=clock)
+    await rig3.service.restore()
+    assert rig3.presenter.calls == []
+    await rig3.service.rematch(table.id, ALICE)  # and the table plays on as usual
     await db.close(rig3)

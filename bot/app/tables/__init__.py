@@ -50,12 +50,15 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
         state, without waiting; None while a step runs or the seat is away (then hand())
     in_step(table_id) -> bool (sync)  a step of the table runs or waits for its lock
     set_board_message(table_id, message_id, posted_at) -> None   no presenter call
+    closed_board_shown(table_id, version) -> None   the board showed the table's end (a
+        restart need not show it again); no presenter call
     get(table_id) -> Table (sync; TableError "no_table"), find(table_id) -> Table | None (sync)
     table_for_channel(channel_id) -> Table | None (sync; live tables only)
     tables_for_user(user_id) -> list[Table] (sync; live tables where the user is seated)
     live_tables() -> list[Table] (sync); all_tables() -> list[Table] (sync; also closed ones
         this process has seen, e.g. a finished table offering Rematch)
-    restore() -> list[Table]     on start-up: reload live tables, table_changed(reason="restored")
+    restore() -> list[Table]     on start-up: reload live tables, table_changed(reason="restored");
+        record the results and show the boards a dead process left unsettled
     tick() -> int                run everything due at clock.now() (tests call this)
     next_deadline() -> float | None (sync)    the top of the heap of deadlines
     start_driver() (sync) / stop_driver()   the background task that runs due steps on
@@ -79,7 +82,9 @@ Presenter calls (after the commit, outside the lock, in this order for one step)
     table_changed(table, TableChange(reason, events, lines, seat, actor, version))
       reasons: created, lobby, start, move, deal, round_end, match_end, back, away (a
       timeout: the CPU's move follows as "move"), left (a CPU took a player's seat
-      mid-game), restored; "closed" is never used: closing calls table_closed.
+      mid-game), restored (also for a closed table whose closing board the previous
+      process did not show: present its end as table_closed would); "closed" is never
+      used: closing calls table_closed.
       ``seat``/``actor`` say who acted ("human", "cpu", "timeout", "away", "system").
     prompt(table, seat, kind): "your_turn" when a present human's turn starts, "goshi"
       when a present human must choose PLAY_ON/REDEAL, "timeout_warning" at

@@ -79,6 +79,9 @@ class Outbox:
         self.items.append(("prompt", table, (seat, kind)))
 
     def closed(self, table: Table, reason: str) -> None:
+        # stored with the closing step: owed until the presenter reports the closing board
+        # shown (closed_board_shown), so that a restart in between still shows it
+        table.board_pending = True
         self.items.append(("closed", table, reason))
 
 

@@ -125,6 +125,17 @@ class PlayRoom(ResultsRoom):
             table.updated_at = self.clock.now()
             await self.store.save(table)
 
+    async def closed_board_shown(self, table_id: int, version: int) -> None:
+        """The board showed the end of the table at ``version`` (or can never show it: the
+        channel is gone): a restart need not show it again."""
+        async with self._lock(table_id):
+            table = self._tables.get(table_id) or await self.store.load(table_id)
+            if table is None or table.live or table.version != version \
+                    or not table.board_pending:
+                return  # reopened since (a rematch), or settled already
+            table.board_pending = False
+            await self.store.save(table)
+
     # -- the steps of a match --------------------------------------------------------------
     def _begin_match(self, table: Table, out: Outbox) -> list[LogEntry]:
         now = self.clock.now()

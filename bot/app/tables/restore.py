@@ -1,7 +1,8 @@
 """Restore: on start-up every live table is loaded from the store, its match rebuilt from
 the log, its timers resumed (:func:`~bot.app.tables.timers.resume_timers`: nobody is timed
 out, and no lobby expires, because the bot was down; overdue CPU moves and deals run at
-once) and its board refreshed; a result the bot died before recording is recorded now.
+once) and its board refreshed. A closed table whose end the bot died before settling has
+its result recorded now and its closing board shown (reason "restored" on a closed table).
 
 Several processes may share one store, each driving the tables of its own servers (the
 PostgreSQL store's shard leases). When this process stops driving some servers (it lost
@@ -98,20 +99,27 @@ class RestoreRoom(ClockRoom):
                 out.changed(table, TableChange(table.id, "restored", version=table.version))
                 out.items.extend(later.items)
                 restored.append(table)
-        for table in await self.store.unrecorded_finished():
+        for table in await self.store.unsettled():
             if servers is not None and not servers(table.guild_id):
                 continue
+            known = self._tables.get(table.id)
+            if known is not None and known.live:
+                continue  # reopened here since (a rematch)
             try:
                 await self._rebuild(table)
             except Exception:
-                log.exception("finished table %d cannot be rebuilt", table.id)
+                log.exception("closed table %d cannot be rebuilt", table.id)
                 continue
             async with self._lock(table.id):
-                self._tables.setdefault(table.id, table)
+                table = self._tables.setdefault(table.id, table)
                 try:
-                    await self._record_if_needed(self._tables[table.id])
+                    await self._record_if_needed(table)
                 except NotDriven:
                     self._forget(table.id)
+                    continue
+            if table.board_pending:
+                # closed by a process that died before its board said so
+                out.changed(table, TableChange(table.id, "restored", version=table.version))
         self._wake.set()
         await self._deliver(out)
         for table_id in paused:

@@ -36,6 +36,10 @@ REPOST_AFTER = 50 * 60.0
 #: stores a newly posted board's message id: (table id, message id, posted at)
 BoardPosted = Callable[[int, int, float], Awaitable[None]]
 
+#: the board showed a closed table's end at this version, or never can (channel gone or
+#: closed to the bot): (table id, version)
+ClosedShown = Callable[[int, int], Awaitable[None]]
+
 #: the scene of a table's board picture as it is now (None: no picture)
 SceneOf = Callable[[Table], BoardScene | None]
 
@@ -50,6 +54,9 @@ class BoardJob:
     provisional: bool = False
     #: the picture's scene, taken with ``rendered``
     scene: BoardScene | None = None
+    #: the table's version, and whether it was closed, when ``rendered`` was taken
+    version: int = 0
+    closing: bool = False
 
 
 class BoardPublisher:
@@ -64,6 +71,7 @@ class BoardPublisher:
         self.min_edit_interval = min_edit_interval
         #: set by the composition root once the service exists
         self.on_board_posted: BoardPosted | None = None
+        self.on_closed_shown: ClosedShown | None = None
         self._pending: dict[int, BoardJob] = {}
         self.publishers: dict[int, asyncio.Task[None]] = {}
 
@@ -72,7 +80,8 @@ class BoardPublisher:
         fresh = fresh or (previous is not None and previous.fresh)
         provisional = self.client.get_guild(table.guild_id) is None
         self._pending[table.id] = BoardJob(table, rendered, fresh, provisional,
-                                           self.scene_of(table))
+                                           self.scene_of(table), table.version,
+                                           not table.live)
         task = self.publishers.get(table.id)
         if task is None or task.done():
             self.publishers[table.id] = asyncio.create_task(
@@ -89,8 +98,19 @@ class BoardPublisher:
                     job.rendered = self.render(job.table)
                     job.scene = self.scene_of(job.table)
                 await self._publish(job)
+                shown = True
+            except (discord.Forbidden, discord.NotFound) as exc:
+                # the channel is gone or closed to the bot: no later try would do better
+                log.warning("cannot show the board of table %s: %s", table_id, exc)
+                shown = True
             except Exception:
                 log.exception("could not update the board of table %s", table_id)
+                shown = False
+            if shown and job.closing and self.on_closed_shown is not None:
+                try:
+                    await self.on_closed_shown(table_id, job.version)
+                except Exception:
+                    log.exception("could not store that table %s's end was shown", table_id)
             if self.min_edit_interval and table_id in self._pending:
                 await asyncio.sleep(self.min_edit_interval)
         if self.publishers.get(table_id) is asyncio.current_task():

@@ -24,7 +24,7 @@ from bot.pictures import BoardScene
 from goita_core.pieces import Kind
 
 from . import pictures
-from .board import BoardPosted, BoardPublisher
+from .board import BoardPosted, BoardPublisher, ClosedShown
 from .hands import HandEntry, HandKeeper
 from .journal import DeliveryJournal
 from .pictures import HAND_FILE, attach, board_of, enabled, hand_files
@@ -68,6 +68,15 @@ class DiscordPresenter:
     @on_board_posted.setter
     def on_board_posted(self, callback: BoardPosted | None) -> None:
         self.board.on_board_posted = callback
+
+    @property
+    def on_closed_shown(self) -> ClosedShown | None:
+        """Stores that a closed table's end was shown (the service's closed_board_shown)."""
+        return self.board.on_closed_shown
+
+    @on_closed_shown.setter
+    def on_closed_shown(self, callback: ClosedShown | None) -> None:
+        self.board.on_closed_shown = callback
 
     @property
     def delivery(self) -> DeliveryStore | None:
@@ -116,6 +125,11 @@ class DiscordPresenter:
     # -- Presenter protocol ----------------------------------------------------------------------
     async def table_changed(self, table: Table, change: TableChange) -> None:
         self.hands.changed(table.id)
+        if change.reason == "restored" and not table.live:
+            # closed by a process that died before showing it: its pings and hands first
+            # (what that process stored), then its end as table_closed shows it
+            self._background.spawn(self._restore(table), "goita-restore-closed")
+            return
         try:
             fresh = change.reason == "start" and table.match_no > 1
             self.board.queue(table, self.render_public(table), fresh=fresh)
@@ -158,7 +172,7 @@ class DiscordPresenter:
 
     async def _restore(self, table: Table) -> None:
         """Finish what the previous process started at this table: its turn ping and its
-        players' open hands."""
+        players' open hands; at a closed table, its end."""
         try:
             stored = await self.journal.stored(table.id)
             for hand in stored.hands:
@@ -167,18 +181,14 @@ class DiscordPresenter:
                 await self.pings.restored(table, ping)
         except Exception:
             log.exception("could not restore the pings and hands of table %s", table.id)
+        if not table.live:
+            await self.table_closed(table, table.close_reason or "other")
 
     async def table_closed(self, table: Table, reason: str) -> None:
         self.hands.closed(table.id)
         self.journal.closed(table.id)
         try:
-            lang = self.board_lang(table)
-            if table.status == "finished" and table.match is not None and table.match.over \
-                    and not table.stopped_early:
-                rendered = render_match_end(table, lang)
-            else:
-                rendered = render_closed(table, reason, lang, minutes=self.lobby_minutes)
-            self.board.queue(table, rendered)
+            self.board.queue(table, self.render_public(table))
             # last update of every open hand (it says the table ended), then forget them
             self.hands.refresh(table, last=True)
             self._background.spawn(self.pings.clear(table, closing=True), "goita-unping")
@@ -200,7 +210,8 @@ class DiscordPresenter:
             return render_board(table, lang, self.pace(table)[0])
         if table.status == "finished" and not table.stopped_early:
             return render_match_end(table, lang)
-        return render_closed(table, table.close_reason or "other", lang)
+        return render_closed(table, table.close_reason or "other", lang,
+                             minutes=self.lobby_minutes)
 
     # -- hands (for the game's clicks) -----------------------------------------------------------
     def change_count(self, table_id: int) -> int:

@@ -20,7 +20,7 @@ import asyncpg
 
 from bot.app.ports import ChannelTaken
 from bot.app.steplog import LogEntry
-from bot.app.table import Table
+from bot.app.table import Table, unsettled
 from bot.storage.postgres.db import Connection, Pool
 from bot.storage.postgres.leases import FENCE, LeaseLost, ShardLeases
 from bot.storage.tables import _entry_from_row, _entry_row
@@ -85,9 +85,10 @@ class PgTableStore:
     async def _update(self, conn: Connection, table: Table) -> None:
         await conn.execute(
             "UPDATE game_tables SET status = $1, snapshot = $2, board_message_id = $3, "
-            "next_deadline = $4, updated_at = $5 WHERE id = $6",
+            "next_deadline = $4, updated_at = $5, unsettled = $6 WHERE id = $7",
             table.status, json.dumps(table.to_json(), ensure_ascii=False),
-            table.board_message_id, table.deadlines.earliest(), table.updated_at, table.id,
+            table.board_message_id, table.deadlines.earliest(), table.updated_at,
+            unsettled(table), table.id,
         )
 
     async def load(self, table_id: int) -> Table | None:
@@ -97,11 +98,16 @@ class PgTableStore:
 
     async def load_where(self, statuses: Sequence[str]) -> list[Table]:
         """Tables in ``statuses``; with leases, only those of the shards held."""
-        sql = "SELECT snapshot FROM game_tables WHERE status = ANY($1::text[])"
-        args: list[Any] = [list(statuses)]
+        return await self._load_held("status = ANY($1::text[])", [list(statuses)])
+
+    async def _load_held(self, where: str, args: list[Any]) -> list[Table]:
+        """The tables ``where`` selects (its parameters ``args``); with leases, only those
+        of the shards held."""
+        sql = f"SELECT snapshot FROM game_tables WHERE {where}"
         if self.leases is not None:
-            sql += " AND (guild_id >> 22) % $2 = ANY($3::int[])"
-            args += [self.leases.shards.count, sorted(self.leases.held)]
+            n = len(args)
+            sql += f" AND (guild_id >> 22) % ${n + 1} = ANY(${n + 2}::int[])"
+            args = [*args, self.leases.shards.count, sorted(self.leases.held)]
         rows = await self.pool.fetch(sql + " ORDER BY id", *args)
         return [Table.from_json(json.loads(r["snapshot"])) for r in rows]
 
@@ -109,11 +115,10 @@ class PgTableStore:
         """Every table in the lobby or playing (with leases: of the shards held)."""
         return await self.load_where(("lobby", "playing"))
 
-    async def unrecorded_finished(self) -> list[Table]:
-        """Finished tables whose result was not yet recorded (the bot died in between)."""
-        return [t for t in await self.load_where(("finished", "cancelled"))
-                if not t.result_recorded and t.match_no > 0 and t.started_at is not None
-                and (t.status == "finished" or t.stopped_early)]
+    async def unsettled(self) -> list[Table]:
+        """Closed tables whose result is to record or closing board to show (with leases:
+        of the shards held)."""
+        return await self._load_held("unsettled", [])
 
     async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
         """The table's log in order, all of it or one match's."""

@@ -1,7 +1,8 @@
 """The turn ping and the open hands survive a restart (through the fake Discord, with the
 real bot stopped and started again on the same database): a ping left by the previous
 process is deleted once its player moves, or at once when it is stale; a hand opened before
-the restart keeps updating while its token lives, and one whose token died is not used."""
+the restart keeps updating while its token lives, and one whose token died is not used; the
+end of a match the previous process stored but did not show is shown by the next."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from tests.bot.discord.kit import (
     make_world,
     member,
     play_turn,
+    play_until_over,
     start_table,
 )
 from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -214,3 +216,41 @@ async def test_a_restart_never_deletes_a_ping_twice(
     # DELETE would be refused with Unknown Message)
     assert len(fake_discord.calls("DELETE /channels/{channel_id}/messages/{message_id}")) \
         == deletes
+
+
+async def test_the_end_of_a_match_lost_to_a_restart_is_shown_by_the_next_start(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    table_changed = world.presenter.table_changed
+
+    async def dies_at_the_end(table: Any, change: Any) -> None:
+        """The process dies right after the last move is stored: the end is never shown."""
+        if table.live:
+            await table_changed(table, change)
+
+    async def dead(*_args: Any) -> None:
+        pass
+
+    monkeypatch.setattr(world.presenter, "table_changed", dies_at_the_end)
+    monkeypatch.setattr(world.presenter, "table_closed", dead)
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
+    assert world.table().status == "finished"
+    board = world.board()
+    assert "Rematch" not in [b.label for b in board.buttons]  # still the last turn's board
+    stale = pings_of(world, alice) + pings_of(world, bob)
+
+    world = await restart(world, make_settings)
+    board = world.board()
+    assert "Rematch" in [b.label for b in board.buttons]
+    assert all(ping.deleted for ping in stale)
+    assert pings_of(world, alice) == pings_of(world, bob) == []
+    edits = board.edits
+
+    # shown once: the next start leaves the board alone
+    world = await restart(world, make_settings)
+    assert fake_discord.messages[board.id].edits == edits
+    await alice.click(board, "Rematch")
+    await world.settle()
+    assert world.table().status == "playing" and world.table().match_no == 2

@@ -4,6 +4,7 @@ refused with a clear DatabaseError and left byte-for-byte untouched."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from bot.storage.db import (
     run_transaction,
     schema_version,
 )
-from bot.storage.tables import SqliteTableStore
+from bot.storage.tables import _APPEND, SqliteTableStore, _entry_row
 from goita_core.actions import PASS
 from goita_core.rules import RuleSet
 
@@ -60,26 +61,34 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
     path = tmp_path / "old.sqlite3"
     conn = await open_database(path, upto=start)
     assert await schema_version(conn) == start
-    table_id = None
-    if start >= 1:  # the tables schema exists: put a live table in it
-        repo = SqliteTableStore(conn)
-        table = Table(id=0, guild_id=1, channel_id=2, host_id=3, rules=RuleSet(),
-                      created_at=1.0, updated_at=1.0)
+    if start >= 1:  # the tables schema exists: store tables as that version's bot did
+        table = Table(id=1, guild_id=1, channel_id=2, host_id=3, rules=RuleSet(),
+                      created_at=1.0, updated_at=1.0, status="playing")
         table.seats[0] = Seat("human", "Ann", user_id=3)
-        table_id = await repo.create(table)
-        await repo.save(table, [LogEntry(1, 1, "deal", 1.0), LogEntry(2, 1, "act", 2.0,
-                                                                      "cpu", 1, PASS)])
+        finished = [Table(id=n, guild_id=1, channel_id=2 + n, host_id=3, rules=RuleSet(),
+                          created_at=1.0, updated_at=1.0, status="finished", match_no=1,
+                          started_at=1.5, result_recorded=n == 3) for n in (2, 3)]
+        for t in (table, *finished):
+            await conn.execute(
+                "INSERT INTO game_tables (id, guild_id, channel_id, status, snapshot, "
+                "created_at, updated_at) VALUES (?, 1, ?, ?, ?, 1.0, 1.0)",
+                (t.id, t.channel_id, t.status, json.dumps(t.to_json())))
+        await conn.executemany(_APPEND, [_entry_row(1, e) for e in (
+            LogEntry(1, 1, "deal", 1.0), LogEntry(2, 1, "act", 2.0, "cpu", 1, PASS))])
+        await conn.commit()
     await conn.close()
 
     conn = await open_database(path)
     try:
         assert await schema_version(conn) == LATEST
-        if table_id is not None:
+        if start >= 1:
             repo = SqliteTableStore(conn)
-            loaded = await repo.load(table_id)
+            loaded = await repo.load(1)
             assert loaded is not None and loaded.seats[0] is not None
             assert loaded.seats[0].name == "Ann"
-            assert [e.seq for e in await repo.entries(table_id)] == [1, 2]
+            assert [e.seq for e in await repo.entries(1)] == [1, 2]
+            # the finished table whose result was not recorded is found at the next start
+            assert [t.id for t in await repo.unsettled()] == [2]
     finally:
         await conn.close()
     assert schema(path) == schema(fresh)

@@ -5,6 +5,7 @@ nothing, one live table per channel, concurrent writes all land, results count o
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,19 +120,27 @@ async def test_one_live_table_per_channel(stores: Stores) -> None:
         await repo.save(first)
 
 
-async def test_unrecorded_finished(stores: Stores) -> None:
+async def test_unsettled(stores: Stores) -> None:
+    """Closed tables whose result is to record or closing board to show are found; settled
+    ones, and live ones, are not."""
     repo = stores.tables
-    done, recorded, cancelled_lobby = new_table(1), new_table(2), new_table(3)
-    for t in (done, recorded, cancelled_lobby):
+    done, recorded, lobby_closed, board_owed, reopened = (new_table(n) for n in range(1, 6))
+    for t in (done, recorded, lobby_closed, board_owed, reopened):
         await repo.create(t)
-    done.status = recorded.status = "finished"
-    done.match_no = recorded.match_no = 1
-    done.started_at = recorded.started_at = 2.0
-    recorded.result_recorded = True
-    cancelled_lobby.status = "cancelled"
-    for t in (done, recorded, cancelled_lobby):
+    for t in (done, recorded, board_owed):
+        t.status, t.match_no, t.started_at = "finished", 1, 2.0
+    recorded.result_recorded = board_owed.result_recorded = True
+    lobby_closed.status = "cancelled"
+    board_owed.board_pending = True
+    reopened.status, reopened.board_pending = "playing", True  # a rematch since
+    for t in (done, recorded, lobby_closed, board_owed, reopened):
         await repo.save(t)
-    assert [t.id for t in await repo.unrecorded_finished()] == [done.id]
+    assert [t.id for t in await repo.unsettled()] == [done.id, board_owed.id]
+    done.result_recorded = True
+    board_owed.board_pending = False
+    for t in (done, board_owed):
+        await repo.save(t)
+    assert await repo.unsettled() == []
 
 
 async def test_concurrent_steps_all_land(stores: Stores) -> None:
@@ -224,3 +233,25 @@ async def test_own_place_server_average_and_history_against_one_opponent(
     assert (with_bea, total) == ([], 0)  # a partner is not an opponent
     page, total = await results.recent_matches(1000, 13, limit=1, offset=1, opponent=11)
     assert total == 3 and [m.table_id for m in page] == [2]
+
+
+async def test_upgrading_postgresql_finds_the_results_left_unrecorded(pg_url: str) -> None:
+    """Tables stored before the ``unsettled`` column: after the upgrade, a finished table
+    whose result was not recorded is found at the next start; a recorded one is not."""
+    pool = await open_pool(pg_url, upto=6)
+    try:
+        for n, recorded in ((1, False), (2, True)):
+            t = new_table(n)
+            t.id, t.status, t.match_no, t.started_at = n, "finished", 1, 2.0
+            t.result_recorded = recorded
+            await pool.execute(
+                "INSERT INTO game_tables (id, guild_id, channel_id, status, snapshot, "
+                "created_at, updated_at) VALUES ($1, 1, $2, 'finished', $3, 1.0, 1.0)",
+                n, n, json.dumps(t.to_json()))
+    finally:
+        await pool.close()
+    pool = await open_pool(pg_url)
+    try:
+        assert [t.id for t in await PgTableStore(pool).unsettled()] == [1]
+    finally:
+        await pool.close()

@@ -107,21 +107,6 @@ async def test_one_live_table_per_channel_and_reuse_after_close(
     assert [t.id for t in await repo.load_live()] == [second.id]
 
 
-async def test_unrecorded_finished(conn: aiosqlite.Connection) -> None:
-    repo = SqliteTableStore(conn)
-    done, recorded, cancelled_lobby = new_table(1), new_table(2), new_table(3)
-    for t in (done, recorded, cancelled_lobby):
-        await repo.create(t)
-    done.status = recorded.status = "finished"
-    done.match_no = recorded.match_no = 1
-    done.started_at = recorded.started_at = 2.0
-    recorded.result_recorded = True
-    cancelled_lobby.status = "cancelled"
-    for t in (done, recorded, cancelled_lobby):
-        await repo.save(t)
-    assert [t.id for t in await repo.unrecorded_finished()] == [done.id]
-
-
 async def test_next_deadline_column_for_operators(conn: aiosqlite.Connection,
                                                   tmp_path: Path) -> None:
     repo = SqliteTableStore(conn)
