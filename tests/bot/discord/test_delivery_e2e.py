@@ -218,15 +218,13 @@ async def test_a_restart_never_deletes_a_ping_twice(
         == deletes
 
 
-async def test_the_end_of_a_match_lost_to_a_restart_is_shown_by_the_next_start(
-    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    world, alice, bob = await two_humans(fake_discord, make_settings)
+async def finish_unseen(world: World, alice: FakeUser, bob: FakeUser,
+                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play the match to its end; the process "dies" right after the last move is stored,
+    so nothing of the end is shown."""
     table_changed = world.presenter.table_changed
 
     async def dies_at_the_end(table: Any, change: Any) -> None:
-        """The process dies right after the last move is stored: the end is never shown."""
         if table.live:
             await table_changed(table, change)
 
@@ -237,6 +235,14 @@ async def test_the_end_of_a_match_lost_to_a_restart_is_shown_by_the_next_start(
     monkeypatch.setattr(world.presenter, "table_closed", dead)
     await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
     assert world.table().status == "finished"
+
+
+async def test_the_end_of_a_match_lost_to_a_restart_is_shown_by_the_next_start(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await finish_unseen(world, alice, bob, monkeypatch)
     board = world.board()
     assert "Rematch" not in [b.label for b in board.buttons]  # still the last turn's board
     stale = pings_of(world, alice) + pings_of(world, bob)
@@ -254,3 +260,28 @@ async def test_the_end_of_a_match_lost_to_a_restart_is_shown_by_the_next_start(
     await alice.click(board, "Rematch")
     await world.settle()
     assert world.table().status == "playing" and world.table().match_no == 2
+
+
+async def test_an_end_that_cannot_be_shown_is_not_tried_at_every_start(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The channel was deleted while the bot was down: the start that finds the end unshown
+    tries once, and the next start does not try again (nor logs it again)."""
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await finish_unseen(world, alice, bob, monkeypatch)
+    world.chan.deleted = True
+    before = len(fake_discord.rest_log)
+    world = await restart(world, make_settings)
+
+    def board_calls(since: int) -> list[str]:
+        return [f"{c.method} {c.path} {c.status}" for c in fake_discord.rest_log[since:]
+                if f"/channels/{world.chan.id}/" in c.path]
+
+    assert board_calls(before)  # tried once, and found the channel gone
+    assert {v.split(" -> ")[1] for v in fake_discord.take_violations()} == {
+        "404 10003 Unknown Channel"}
+    assert await world.service.store.unsettled() == []
+    tried = len(fake_discord.rest_log)
+    world = await restart(world, make_settings)
+    assert board_calls(tried) == []
