@@ -118,7 +118,8 @@ class RestoreRoom(ClockRoom):
                     self._forget(table.id)
                     continue
             if table.board_pending:
-                # closed by a process that died before its board said so
+                log.info("table %d closed before its board said so: showing its end",
+                         table.id)
                 out.changed(table, TableChange(table.id, "restored", version=table.version))
         self._wake.set()
         await self._deliver(out)
