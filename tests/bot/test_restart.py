@@ -349,13 +349,8 @@ async def test_a_table_whose_log_cannot_be_replayed_is_closed(db: RigDb) -> None
     await db.close(rig2)
 
 
-async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(db: RigDb) -> None:
-    class DyingResults:
-        async def record_match(self, match: Any) -> int:
-            raise Crash("killed while recording the result")
-
-    clock = FakeClock()
-    rig = await db.rig(clock=clock, results=DyingResults())
+async def play_until_the_crash(rig: Rig, clock: FakeClock) -> Table:
+    """Alice and three easy CPUs play a short match until the planted Crash escapes."""
     table = await rig.service.create_table(1, 500, ALICE, target=50)
     for _ in range(3):
         await rig.service.add_cpu(table.id, ALICE, "easy")
@@ -367,6 +362,17 @@ async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(db: RigDb)
             else:
                 clock.advance(1.5)
                 await rig.service.tick()
+    return table
+
+
+async def test_a_result_lost_to_a_crash_is_recorded_on_the_next_start(db: RigDb) -> None:
+    class DyingResults:
+        async def record_match(self, match: Any) -> int:
+            raise Crash("killed while recording the result")
+
+    clock = FakeClock()
+    rig = await db.rig(clock=clock, results=DyingResults())
+    table = await play_until_the_crash(rig, clock)
     stored = await rig.store.load(table.id)
     assert stored is not None and stored.status == "finished" and not stored.result_recorded
     await db.crash(rig)
@@ -399,17 +405,7 @@ async def test_the_end_of_a_table_lost_to_a_crash_is_shown_on_the_next_start(
             raise Crash("killed before the end was shown")
 
     rig.presenter.check = dies_at_the_end
-    table = await rig.service.create_table(1, 500, ALICE, target=50)
-    for _ in range(3):
-        await rig.service.add_cpu(table.id, ALICE, "easy")
-    await rig.service.start(table.id, ALICE)
-    with pytest.raises(Crash):
-        for _ in range(5000):
-            if 0 in table.to_act():
-                await rig.service.act(table.id, ALICE.id, table.version, choose(table, 0))
-            else:
-                clock.advance(1.5)
-                await rig.service.tick()
+    table = await play_until_the_crash(rig, clock)
     assert not [c for c in rig.presenter.calls if c.what == "closed"]
     await db.crash(rig)
 
