@@ -344,6 +344,8 @@ async def test_a_table_whose_log_cannot_be_replayed_is_closed(db: RigDb) -> None
     stored = await rig2.store.load(game.id)
     assert stored is not None and stored.status == "cancelled"
     assert stored.close_reason == "broken"
+    # its board, which still shows the match going on, is told that it ended
+    assert rig2.presenter.reasons() == ["restored"]
     # the channel is free again
     await rig2.service.create_table(1, 501, ALICE)
     await db.close(rig2)

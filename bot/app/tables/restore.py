@@ -77,10 +77,16 @@ class RestoreRoom(ClockRoom):
                     table.close_reason = "broken"
                     table.deadlines.clear()
                     table.updated_at = now
+                    table.board_pending = True
                     try:
                         await self.store.save(table)
                     except Exception:
                         log.exception("could not close table %d", table.id)
+                    else:
+                        # its board still shows the match: shown as any end a restart
+                        # finds unshown (its ping and open hands are finished too)
+                        out.changed(table, TableChange(table.id, "restored",
+                                                       version=table.version))
                     continue
                 self._tables[table.id] = table
                 later = Outbox()

@@ -35,6 +35,12 @@ async def restart(world: World, make_settings: Callable[..., Any],
                   **settings: Any) -> World:
     """Stop the bot (as a process exit) and start a new one on the same database."""
     await world.fake.stop_bot()
+    return await start_again(world, make_settings, **settings)
+
+
+async def start_again(world: World, make_settings: Callable[..., Any],
+                      **settings: Any) -> World:
+    """Start a new bot on the database of the stopped one."""
     bot = create_bot(make_settings(**{**FAST, **settings}), clock=FakeClockAdapter(world.fake),
                      guild_ready_timeout=0.05)
     await world.fake.start_bot(bot)
@@ -285,3 +291,25 @@ async def test_an_end_that_cannot_be_shown_is_not_tried_at_every_start(
     tried = len(fake_discord.rest_log)
     world = await restart(world, make_settings)
     assert board_calls(tried) == []
+
+
+async def test_a_table_that_cannot_be_restored_says_so_on_its_board(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+) -> None:
+    world, alice, _bob = await two_humans(fake_discord, make_settings)
+    table = world.table()
+    board = world.board()
+    assert action_buttons(board)
+    [ping] = pings_of(world, alice)
+    await world.fake.stop_bot()
+    # damage while the bot is down: a move by a seat whose turn it is not
+    seat = next(s for s in range(4) if s not in table.to_act())
+    with sqlite3.connect(make_settings().database_path) as db:
+        db.execute("INSERT INTO table_actions (table_id, seq, match_no, kind, seat, action, "
+                   "actor, at) VALUES (?, ?, ?, 'act', ?, '{\"action\": \"pass\"}', 'cpu', 0)",
+                   (table.id, table.version + 1, table.match_no, seat))
+    world = await start_again(world, make_settings)
+    board = fake_discord.messages[board.id]
+    assert "This table has ended." in board.text()
+    assert not [b for b in action_buttons(board) if bid(b.custom_id).action != "review"]
+    assert ping.deleted  # nobody is waited for any more
