@@ -131,7 +131,8 @@ class DiscordPresenter:
             self._background.spawn(self._restore(table), "goita-restore-closed")
             return
         try:
-            fresh = change.reason == "start" and table.match_no > 1
+            fresh = (change.reason == "start" and table.match_no > 1) or (
+                change.reason == "restored" and _board_of_an_earlier_match(table))
             self.board.queue(table, self.render_public(table), fresh=fresh)
             if change.reason == "restored" and self.journal.store is not None:
                 self._background.spawn(self._restore(table), "goita-hand-restore")
@@ -275,3 +276,12 @@ class DiscordPresenter:
     async def sweep_hands(self) -> None:
         """Say "open My hand again" on hands whose token is about to die."""
         await self.hands.sweep()
+
+
+def _board_of_an_earlier_match(table: Table) -> bool:
+    """The board message was posted before the running match started: it is the summary of
+    the match before (a restart came between a rematch and its new board), to be kept while
+    a new board is posted, as the rematch would have."""
+    return (table.status == "playing" and table.match_no > 1
+            and table.board_posted_at is not None and table.started_at is not None
+            and table.board_posted_at < table.started_at)

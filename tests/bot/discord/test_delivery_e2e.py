@@ -313,3 +313,34 @@ async def test_a_table_that_cannot_be_restored_says_so_on_its_board(
     assert "This table has ended." in board.text()
     assert not [b for b in action_buttons(board) if bid(b.custom_id).action != "review"]
     assert ping.deleted  # nobody is waited for any more
+
+
+async def test_a_rematch_whose_new_board_a_restart_lost_keeps_the_last_summary(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process dies right after a rematch is stored, before its new board is posted:
+    the next start posts it, and the last match's summary stays as it was."""
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
+    summary = world.board()
+    assert "Rematch" in [b.label for b in summary.buttons]
+    summary_text = summary.text()
+    table_changed = world.presenter.table_changed
+
+    async def dies_at_the_start(table: Any, change: Any) -> None:
+        if change.reason != "start":
+            await table_changed(table, change)
+
+    monkeypatch.setattr(world.presenter, "table_changed", dies_at_the_start)
+    await world.advance(5)
+    await alice.click(summary, "Rematch")
+    await world.settle()
+    assert world.table().match_no == 2 and world.table().board_message_id == summary.id
+
+    world = await restart(world, make_settings)
+    board = world.board()
+    assert board.id != summary.id  # a new board for the new match
+    assert "Rematch" not in [b.label for b in board.buttons]
+    assert action_buttons(board)
+    assert not summary.deleted and summary.text() == summary_text
