@@ -93,7 +93,9 @@ class BoardPublisher:
                 if job.provisional:
                     # restored at start-up before the guild (and its language) was known
                     await self.client.wait_until_ready()
-                    if table_id in self._pending:
+                    newer = self._pending.get(table_id)
+                    if newer is not None:
+                        newer.fresh = newer.fresh or job.fresh  # still a new message
                         continue
                     job.rendered = self.render(job.table)
                     job.scene = self.scene_of(job.table)
