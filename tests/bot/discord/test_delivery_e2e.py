@@ -1,8 +1,9 @@
 """The turn ping and the open hands survive a restart (through the fake Discord, with the
 real bot stopped and started again on the same database): a ping left by the previous
 process is deleted once its player moves, or at once when it is stale; a hand opened before
-the restart keeps updating while its token lives, and one whose token died is not used; the
-end of a match the previous process stored but did not show is shown by the next."""
+the restart keeps updating while its token lives, and one whose token died is not used. What
+the previous process stored but did not show is shown by the next: the end of a match, the
+end of a table whose log cannot be replayed, the new board of a rematch."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ async def start_again(world: World, make_settings: Callable[..., Any],
     again = World(world.fake, world.guild, world.chan, bot)
     await again.settle()
     return again
+
+
+async def dead(*_args: Any) -> None:
+    """A presenter call of a process that died right after the commit: nothing is shown."""
 
 
 def pings_of(world: World, user: FakeUser) -> list[FakeMessage]:
@@ -105,10 +110,7 @@ async def test_a_stale_ping_is_deleted_at_the_restart(
 ) -> None:
     world, alice, _bob = await two_humans(fake_discord, make_settings)
     [ping] = pings_of(world, alice)
-
-    async def dead(*_args: Any) -> None:
-        """The process died right after the commit: nothing of it was shown."""
-
+    # the process died right after the commit: nothing of it was shown
     monkeypatch.setattr(world.presenter, "table_changed", dead)
     monkeypatch.setattr(world.presenter, "prompt", dead)
     await play_turn(world, alice, random.Random(3))
@@ -234,9 +236,6 @@ async def finish_unseen(world: World, alice: FakeUser, bob: FakeUser,
         if table.live:
             await table_changed(table, change)
 
-    async def dead(*_args: Any) -> None:
-        pass
-
     monkeypatch.setattr(world.presenter, "table_changed", dies_at_the_end)
     monkeypatch.setattr(world.presenter, "table_closed", dead)
     await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
@@ -273,7 +272,7 @@ async def test_an_end_that_cannot_be_shown_is_not_tried_at_every_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The channel was deleted while the bot was down: the start that finds the end unshown
-    tries once, and the next start does not try again (nor logs it again)."""
+    tries once, and the next start does not try again."""
     world, alice, bob = await two_humans(fake_discord, make_settings)
     await finish_unseen(world, alice, bob, monkeypatch)
     world.chan.deleted = True
@@ -326,10 +325,6 @@ async def test_a_rematch_whose_new_board_a_restart_lost_keeps_the_last_summary(
     summary = world.board()
     assert "Rematch" in [b.label for b in summary.buttons]
     summary_text = summary.text()
-
-    async def dead(*_args: Any) -> None:
-        pass
-
     await world.advance(5)
     # the process dies once the rematch is stored: nothing after it is shown
     monkeypatch.setattr(world.presenter, "table_changed", dead)
