@@ -106,11 +106,8 @@ class RestoreRoom(ClockRoom):
                 out.items.extend(later.items)
                 restored.append(table)
         for table in await self.store.unsettled():
-            if servers is not None and not servers(table.guild_id):
+            if not self._to_restore(table, servers):
                 continue
-            known = self._tables.get(table.id)
-            if known is not None and known.live:
-                continue  # reopened here since (a rematch)
             try:
                 await self._rebuild(table)
             except Exception:
@@ -134,6 +131,8 @@ class RestoreRoom(ClockRoom):
         return restored
 
     def _to_restore(self, table: Table, servers: Servers | None) -> bool:
+        """A stored table of the servers ``servers`` selects (all: None) that is not live
+        here already (e.g. reopened by a rematch since this process took them over)."""
         if servers is None:
             return True
         known = self._tables.get(table.id)
