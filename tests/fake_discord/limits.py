@@ -11,6 +11,7 @@ from typing import Any
 from .errors import ApiError, empty_message, invalid_form
 
 CONTENT_MAX = 2000
+NONCE_MAX = 25
 EMBEDS_MAX = 10
 EMBED_TITLE_MAX = 256
 EMBED_DESCRIPTION_MAX = 4096
@@ -224,6 +225,7 @@ def validate_message(payload: dict[str, Any], *, has_files: bool, editing: bool,
     if content is not None and not isinstance(content, str):
         raise invalid_form(["content"], "BASE_TYPE_BAD_TYPE", "Must be a string")
     _check_len(content, CONTENT_MAX, ["content"])
+    _check_len(payload.get("nonce"), NONCE_MAX, ["nonce"])
     embeds = payload.get("embeds")
     if embeds:
         validate_embeds(embeds)

@@ -111,10 +111,29 @@ class ChannelRoutes(AppRoutes):
             raise E.invalid_form(["flags"], "MESSAGE_FLAGS_INVALID",
                                  "Only interaction responses can be ephemeral")
         self._check_can_post(channel)
+        earlier = self._same_nonce(channel, payload)
+        if earlier is not None:
+            return 200, earlier.payload()  # created before: nothing new is posted
         message = self._new_message(channel, payload, req.files, author=self.bot_user,
                                      msg_type=19 if payload.get("message_reference") else 0)
+        if payload.get("nonce") is not None and payload.get("enforce_nonce"):
+            self._nonces[(channel.id, self.bot_user.id, str(payload["nonce"]))] = (
+                message.id, self.clock.time())
         await self._announce_create(message)
         return 200, message.payload()
+
+    def _same_nonce(self, channel: FakeChannel, payload: dict[str, Any]) -> FakeMessage | None:
+        """With ``enforce_nonce``, the message the same author created with the same nonce
+        within the last ``nonce_window`` seconds (and that still exists), which Discord
+        returns instead of creating another."""
+        if payload.get("nonce") is None or not payload.get("enforce_nonce"):
+            return None
+        key = (channel.id, self.bot_user.id, str(payload["nonce"]))
+        found = self._nonces.get(key)
+        if found is None or self.clock.time() - found[1] > self.nonce_window:
+            return None
+        message = self.messages.get(found[0])
+        return None if message is None or message.deleted else message
 
     async def _get_message(self, req: Req) -> tuple[int, Any]:
         _, message = self._channel_message(req)

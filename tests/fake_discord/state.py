@@ -72,6 +72,10 @@ class FakeState:
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
+        # message create with ``enforce_nonce``: (channel, author, nonce) -> (message id,
+        # created at on the fake clock); a repeat within ``nonce_window`` returns that message
+        self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
+        self.nonce_window = 120.0  # seconds; Discord says "the past few minutes"
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.interactions: list[FakeInteraction] = []

@@ -32,3 +32,39 @@ async def test_channel_messages_threads_files_and_dms(world: World) -> None:
     assert thread.messages[0].files == [("game.kifu", b"kifu")]
     assert [m.content for m in world.alice.sees(world.alice.dm())] == ["psst"]
     assert world.bob.sees(world.alice.dm()) == []
+
+
+async def test_a_repeated_nonce_returns_the_first_message_within_the_window(
+        world: World) -> None:
+    sent: list[discord.Message] = []
+
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("ok", ephemeral=True)
+        assert isinstance(i.channel, discord.TextChannel)
+        sent.append(await i.channel.send("board", nonce="table-1"))
+        sent.append(await i.channel.send("board again", nonce="table-1"))
+
+    world.bot.hook = hook
+    await world.alice.run(world.chan, "toy do")
+    assert sent[0].id == sent[1].id
+    assert [m.content for m in world.chan.public_messages()] == ["board"]
+    await world.fake.clock.advance(world.fake.nonce_window + 1)  # the window has passed
+    await world.alice.run(world.chan, "toy do")  # a new message, its repeat returns it
+    assert [m.content for m in world.chan.public_messages()] == ["board", "board"]
+    assert sent[2].id == sent[3].id != sent[0].id
+
+
+async def test_a_nonce_longer_than_25_characters_is_refused(world: World) -> None:
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("ok", ephemeral=True)
+        assert isinstance(i.channel, discord.TextChannel)
+        try:
+            await i.channel.send("board", nonce="n" * 26)
+        except discord.HTTPException as exc:
+            await i.followup.send(f"refused {exc.code}", ephemeral=True)
+
+    world.bot.hook = hook
+    reply = await world.alice.run(world.chan, "toy do")
+    assert world.chan.public_messages() == []
+    assert "refused 50035" in [f.text() for f in reply.followups]
+    assert any("nonce" in v for v in world.fake.take_violations())

@@ -9,12 +9,18 @@ of old messages) or deleted (404) is posted again as a new message.
 The board's picture (``board.png``, shown as the embed's image) is part of the same edit:
 its scene is taken with the text, and it is drawn off the loop inside the publisher task,
 so a picture never adds an edit and changes made while it is drawn coalesce as usual.
+
+A new board is sent with a nonce that names what it follows (the table, its match, the
+board before it), so a send repeated after a restart (the previous process posted it but
+died before its id was stored) gets back the message already posted instead of leaving a
+second board in the channel; that message is then brought up to date.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,6 +38,10 @@ log = logging.getLogger(__name__)
 
 #: re-post a board older than this (Discord limits edits of messages older than an hour)
 REPOST_AFTER = 50 * 60.0
+
+#: a sent board created this long before the send began is one an earlier send with the
+#: same nonce created (seconds; Discord's clock and ours may differ a little)
+EARLIER_SEND_SLACK = 2.0
 
 #: stores a newly posted board's message id: (table id, message id, posted at)
 BoardPosted = Callable[[int, int, float], Awaitable[None]]
@@ -57,6 +67,14 @@ class BoardJob:
     #: the table's version, and whether it was closed, when ``rendered`` was taken
     version: int = 0
     closing: bool = False
+
+
+def board_nonce(table: Table) -> str:
+    """The nonce of the table's next new board message: the same for every try to post
+    that board (from the board it follows and the match), different for the next one."""
+    posted_ms = round((table.board_posted_at or 0.0) * 1000)  # the same after a JSON trip
+    key = f"{table.id}:{table.match_no}:{table.board_message_id or 0}:{posted_ms}"
+    return "b" + hashlib.blake2b(key.encode(), digest_size=12).hexdigest()  # 25 characters
 
 
 class BoardPublisher:
@@ -142,14 +160,24 @@ class BoardPublisher:
         # Post a new board (first time, too old, or deleted); then remove the old one.
         message = await channel.send(content=job.rendered.content, embed=embed,
                                      view=view if view is not None else discord.utils.MISSING,
-                                     files=files or discord.utils.MISSING)
+                                     files=files or discord.utils.MISSING,
+                                     nonce=board_nonce(table))
+        created = message.created_at.timestamp()
+        earlier = created < now - EARLIER_SEND_SLACK
         table.board_message_id = message.id
-        table.board_posted_at = now
+        table.board_posted_at = created if earlier else now
         if self.on_board_posted is not None:
             try:
-                await self.on_board_posted(table.id, message.id, now)
+                await self.on_board_posted(table.id, message.id, table.board_posted_at)
             except Exception:
                 log.exception("could not store the board message of table %s", table.id)
+        if earlier:
+            # posted by a process that died before storing its id: show what is now
+            log.info("board %s of table %s was posted before a restart: updating it",
+                     message.id, table.id)
+            embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
+            await message.edit(content=job.rendered.content, embed=embed, view=view,
+                               attachments=files)
         if message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).delete()

@@ -338,3 +338,60 @@ async def test_a_rematch_whose_new_board_a_restart_lost_keeps_the_last_summary(
     assert "Rematch" not in [b.label for b in board.buttons]
     assert action_buttons(board)
     assert not summary.deleted and summary.text() == summary_text
+
+
+def boards_in(world: World) -> list[FakeMessage]:
+    """The channel's standing messages with the table's buttons (its boards)."""
+    return [m for m in world.chan.public_messages()
+            if not m.deleted and any((b.custom_id or "").startswith("goita:")
+                                     for b in m.buttons)]
+
+
+async def test_a_board_posted_just_before_a_crash_is_not_posted_twice(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process dies after posting a new table's board, before storing its id: the
+    next start takes that board back instead of leaving it beside a second one."""
+    world = await make_world(fake_discord, make_settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    monkeypatch.setattr(world.presenter.board, "on_board_posted", dead)
+    await alice.run(world.chan, "goita new")
+    await world.settle()
+    [lobby] = boards_in(world)
+    with sqlite3.connect(world.bot.settings.database_path) as db:
+        assert db.execute("SELECT board_message_id FROM game_tables").fetchall() == [(None,)]
+
+    world = await restart(world, make_settings)
+    assert boards_in(world) == [lobby]
+    assert world.board().id == lobby.id
+    await bob.click(lobby, custom_id=f"goita:join:{world.table().id}:0:-")
+    await world.settle()
+    assert world.table().seat_of(bob.id) is not None
+    assert "bob" in lobby.text() and boards_in(world) == [lobby]
+
+
+async def test_a_rematch_board_posted_just_before_a_crash_is_not_posted_twice(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same for a rematch's new board: the last match's summary and one new board."""
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
+    summary = world.board()
+    await world.advance(5)
+    monkeypatch.setattr(world.presenter.board, "on_board_posted", dead)
+    await alice.click(summary, "Rematch")
+    await world.settle()
+    new_board = world.board()
+    assert new_board.id != summary.id
+    # the process dies before anything stores the new board's id
+    await fake_discord.stop_bot()
+    with sqlite3.connect(world.bot.settings.database_path) as db:
+        assert db.execute("SELECT board_message_id FROM game_tables").fetchall() == [
+            (summary.id,)]
+
+    world = await start_again(world, make_settings)
+    assert world.board().id == new_board.id
+    assert [m for m in boards_in(world) if m.id != summary.id] == [new_board]
+    assert action_buttons(new_board)
