@@ -11,7 +11,7 @@ the reverse. The adapter never changes game state except by calling
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         StoredMatch,
     )
     from .steplog import LogEntry
-    from .table import Table
+    from .table import Table, TableSettings
 
 SeatKind = Literal["human", "cpu", "engine"]
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
@@ -96,6 +96,11 @@ class Presenter(Protocol):
 
     async def table_closed(self, table: Table, reason: str) -> None:
         """The table ended (cancelled, stopped, idle, abandoned, finished)."""
+
+
+#: what a table opened with these settings would lack to be shown in the channel it is
+#: asked for (the bot's missing permissions there, by name; empty: nothing)
+ChannelCheck = Callable[["TableSettings"], Sequence[str]]
 
 
 class ChannelTaken(Exception):

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from .errors import ScenarioError
-from .guilds import ALL_PERMISSIONS, FakeChannel
+from .guilds import FakeChannel
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -47,7 +47,7 @@ class ActingLayer(SlashLayer):
             "token": inter.token,
             "version": 1,
             "locale": inter.user.locale,
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(channel.bot_permissions()),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.attachment_size_limit,

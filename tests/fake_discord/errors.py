@@ -60,6 +60,10 @@ def missing_access() -> ApiError:
     return ApiError(403, 50001, "Missing Access")
 
 
+def missing_permissions() -> ApiError:
+    return ApiError(403, 50013, "Missing Permissions")
+
+
 def cannot_edit_others() -> ApiError:
     return ApiError(403, 50005, "Cannot edit a message authored by another user")
 

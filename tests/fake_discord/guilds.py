@@ -19,6 +19,12 @@ PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
 ALL_PERMISSIONS = (1 << 51) - 1
+# what the bot needs to post in a channel (Discord's bits)
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+SEND_MESSAGES_IN_THREADS = 1 << 38
 # what a plain @everyone member may do (view, send, read history, use app commands ...)
 MEMBER_PERMISSIONS = 0x0000_0008_0000_0000 | 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 \
     | (1 << 31) | (1 << 38)
@@ -168,6 +174,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     deleted: bool = False
+    #: permissions the bot lacks here (as a channel overwrite denying them); a thread also
+    #: lacks what its parent denies
+    bot_denied: int = 0
 
     @property
     def is_thread(self) -> bool:
@@ -176,6 +185,11 @@ class FakeChannel:
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
+
+    def bot_permissions(self) -> int:
+        """The bot's permissions in this channel (``app_permissions`` of an interaction)."""
+        denied = self.bot_denied | (self.parent.bot_denied if self.parent is not None else 0)
+        return ALL_PERMISSIONS & ~denied
 
     def visible_to(self, user: FakeUser) -> bool:
         if self.deleted:

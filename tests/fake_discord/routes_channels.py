@@ -7,7 +7,17 @@ from typing import Any
 from . import errors as E
 from .errors import ApiError
 from .gateway import INTENT_GUILDS
-from .guilds import PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeGuild
+from .guilds import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    FakeChannel,
+    FakeGuild,
+)
 from .limits import FLAG_EPHEMERAL, validate_message
 from .messages import FakeMessage
 from .rest import Req
@@ -97,6 +107,29 @@ class ChannelRoutes(AppRoutes):
             public = public[-limit:]
         return 200, [m.payload() for m in reversed(public)]
 
+    def _check_bot_may(self, channel: FakeChannel, req: Req, *, creating: bool) -> None:
+        """The bot's permissions in the channel, as Discord checks them on a message create
+        or edit: 50001 without View Channel, 50013 without Send Messages (in Threads, in a
+        thread), without Attach Files for files, and without Embed Links for a message that
+        is nothing but embeds; other embeds without Embed Links are dropped (a violation:
+        nobody sees them)."""
+        if channel.guild is None:
+            return
+        perms = channel.bot_permissions()
+        if not perms & VIEW_CHANNEL:
+            raise E.missing_access()
+        send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if creating and not perms & send:
+            raise E.missing_permissions()
+        if req.files and not perms & ATTACH_FILES:
+            raise E.missing_permissions()
+        payload = req.json()
+        if payload.get("embeds") and not perms & EMBED_LINKS:
+            if creating and not payload.get("content"):
+                raise E.missing_permissions()
+            self._violate(f"#{channel.name}: embeds sent without Embed Links are not shown")
+            payload["embeds"] = []
+
     def _check_can_post(self, channel: FakeChannel) -> None:
         if channel.is_thread and channel.locked:
             raise ApiError(403, 50083, "Thread is archived")
@@ -110,6 +143,7 @@ class ChannelRoutes(AppRoutes):
         if int(payload.get("flags") or 0) & FLAG_EPHEMERAL:
             raise E.invalid_form(["flags"], "MESSAGE_FLAGS_INVALID",
                                  "Only interaction responses can be ephemeral")
+        self._check_bot_may(channel, req, creating=True)
         self._check_can_post(channel)
         earlier = self._same_nonce(channel, payload)
         if earlier is not None:
@@ -140,13 +174,16 @@ class ChannelRoutes(AppRoutes):
         return 200, message.payload()
 
     async def _patch_message(self, req: Req) -> tuple[int, Any]:
-        _, message = self._channel_message(req)
+        channel, message = self._channel_message(req)
         if message.author.id != self.bot_user.id:
             raise E.cannot_edit_others()
+        self._check_bot_may(channel, req, creating=False)
         return await self._edit_message(message, req)
 
     async def _delete_message(self, req: Req) -> tuple[int, Any]:
-        _, message = self._channel_message(req)
+        channel, message = self._channel_message(req)
+        if channel.guild is not None and not channel.bot_permissions() & VIEW_CHANNEL:
+            raise E.missing_access()
         return await self._delete_message_of(message)
 
     async def _typing(self, req: Req) -> tuple[int, Any]:

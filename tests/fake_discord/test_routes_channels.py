@@ -7,6 +7,7 @@ import io
 import discord
 
 from tests.fake_discord.conftest import World
+from tests.fake_discord.guilds import EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
 
 
 async def test_channel_messages_threads_files_and_dms(world: World) -> None:
@@ -68,3 +69,34 @@ async def test_a_nonce_longer_than_25_characters_is_refused(world: World) -> Non
     assert world.chan.public_messages() == []
     assert "refused 50035" in [f.text() for f in reply.followups]
     assert any("nonce" in v for v in world.fake.take_violations())
+
+
+async def test_the_bots_channel_permissions_show_and_are_enforced(world: World) -> None:
+    seen: list[discord.Permissions] = []
+    codes: list[int] = []
+
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("ok", ephemeral=True)
+        seen.append(i.app_permissions)
+        assert isinstance(i.channel, discord.TextChannel)
+        for kwargs in ({"content": "text"}, {"embed": discord.Embed(title="board")}):
+            try:
+                await i.channel.send(**kwargs)
+                codes.append(0)
+            except discord.HTTPException as exc:
+                codes.append(exc.code)
+
+    world.bot.hook = hook
+    world.chan.bot_denied = EMBED_LINKS
+    await world.alice.run(world.chan, "toy do")
+    assert not seen[-1].embed_links and seen[-1].send_messages
+    assert codes == [0, 50013]  # an embed alone needs Embed Links
+    world.chan.bot_denied = SEND_MESSAGES
+    await world.alice.run(world.chan, "toy do")
+    assert not seen[-1].send_messages
+    assert codes[2:] == [50013, 50013]
+    world.chan.bot_denied = VIEW_CHANNEL
+    await world.alice.run(world.chan, "toy do")
+    assert codes[4:] == [50001, 50001]
+    assert [m.content for m in world.chan.public_messages()] == ["text"]
+    world.fake.take_violations()

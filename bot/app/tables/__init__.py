@@ -70,7 +70,8 @@ action), over all matches of the table. ``act`` with another version -> "stale" 
 
 TableError codes (``err.params`` in parentheses):
     no_table, table_exists (table_id, channel_id, board_message_id), bad_target (target,
-    message), channel_not_allowed (channels: the allowed channel ids), not_in_lobby,
+    message), channel_not_allowed (channels: the allowed channel ids), bot_permissions
+    (missing: what create_table's check_channel found lacking), not_in_lobby,
     not_playing, not_finished, already_seated (seat), seat_taken (seat), bad_seat (seat),
     table_full (players), not_seated, not_host, not_host_or_manager, need_four (seated, players),
     bad_players (players), bad_level (level, levels), host_seat (seat), stale (version),

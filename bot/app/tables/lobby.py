@@ -13,7 +13,7 @@ from typing import Any
 from goita_core.rules import RuleSet
 
 from ..errors import TableError
-from ..ports import ChannelTaken, SeatKind, TableChange, UserRef
+from ..ports import ChannelCheck, ChannelTaken, SeatKind, TableChange, UserRef
 from ..table import CPU_LEVELS, Seat, Table
 from .kernel import Outbox, StepResult
 from .limits import TableLimits, server_limits
@@ -27,12 +27,15 @@ class LobbyRoom(PlayRoom):
     async def create_table(self, guild_id: int, channel_id: int, host: UserRef,
                            target: int | None = None, double_any_seventh: bool | None = None,
                            players: int = 4, limits: TableLimits | None = None,
-                           parent_channel_id: int | None = None) -> Table:
+                           parent_channel_id: int | None = None,
+                           check_channel: ChannelCheck | None = None) -> Table:
         """Open a table; the server's settings give what is not chosen (target, house rule),
         its table limits and the pace the table keeps to its end. A channel the server does
         not allow is refused ("channel_not_allowed"); a thread counts as its parent channel.
         ``limits``: the abuse limits of this creation (None: the service's, with the
-        server's own table limits where it set them)."""
+        server's own table limits where it set them). ``check_channel``: what the table
+        would lack in the channel (the bot's permissions there); anything refuses it
+        ("bot_permissions", ``missing``)."""
         use = limits or self.limits
         pace = None
         if self.server_settings is not None:
@@ -61,11 +64,14 @@ class LobbyRoom(PlayRoom):
             existing = self.table_for_channel(channel_id)
             if existing is not None:
                 raise _exists(existing)
+            settings = pace or operator_pace(self.settings)
+            missing = list(check_channel(settings)) if check_channel is not None else []
+            if missing:
+                raise TableError("bot_permissions", missing=missing)
             now = self.clock.now()
             self._limiter.check(use, self.live_tables(), guild_id, host.id, now)
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
-                          rules=rules, created_at=now, updated_at=now,
-                          settings=pace or operator_pace(self.settings))
+                          rules=rules, created_at=now, updated_at=now, settings=settings)
             table.seats[0] = Seat("human", host.name, user_id=host.id, locale=host.locale)
             table.deadlines.lobby_expires_at = now + self.settings.lobby_idle_seconds
             line = table.add_line("log.join", seat=0, name=host.name)

@@ -24,6 +24,7 @@ from goita_core.actions import PLAY_ON, REDEAL, Action
 from goita_core.pieces import Kind
 
 from .errors import error_text, user_ref
+from .permissions import channel_check
 
 
 class GameController:
@@ -250,7 +251,8 @@ class GameController:
             parent = getattr(interaction.channel, "parent_id", None)  # a thread's channel
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
                                             user_ref(interaction), target, double_any_seventh,
-                                            players, parent_channel_id=parent)
+                                            players, parent_channel_id=parent,
+                                            check_channel=channel_check(interaction))
         except TableError as exc:
             if exc.code == "table_exists":
                 exc.params.setdefault("guild_id", interaction.guild_id)

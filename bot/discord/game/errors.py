@@ -28,6 +28,9 @@ def error_text(exc: TableError, lang: str) -> str:
     if code == "channel_not_allowed":
         channels = ", ".join(f"<#{c}>" for c in exc.params.get("channels", []))
         return t("err.channel_not_allowed", lang, channels=channels)
+    if code == "bot_permissions":
+        missing = ", ".join(t(f"perm.{name}", lang) for name in exc.params.get("missing", []))
+        return t("err.bot_permissions", lang, missing=missing)
     if has(f"err.{code}"):
         return t(f"err.{code}", lang, **exc.params)
     if code.startswith("illegal."):

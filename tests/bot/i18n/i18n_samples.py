@@ -117,6 +117,8 @@ def worst_params(lang: str) -> dict[str, Any]:
     texts["field"] = _longest(lang, *(k for k in keys() if k.startswith("settings.field.")))
     texts["channels"] = ", ".join(["<#1234567890123456789>"] * 25)
     texts["role"] = "<@&1234567890123456789>"
+    # the bot's missing permissions when a table cannot open: all of them
+    texts["missing"] = ", ".join(t(k, lang) for k in keys() if k.startswith("perm."))
     numbers.update(min=BIG, max=BIG)
     # a hint or review line: the longest move label and the longest reason of the catalog
     texts["move"] = _longest(lang, *(k for k in keys() if k.startswith("learn.move.")),

@@ -1,0 +1,87 @@
+"""/goita new where the bot cannot show a table: refused privately, naming what a server
+admin must grant, and nothing opens (a table whose board cannot be posted would hold the
+channel unseen). Once granted, the same command opens the table."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.bot.discord.kit import make_world, member
+from tests.fake_discord import FakeDiscord
+from tests.fake_discord.guilds import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+)
+
+
+def tables_in(database: str | Path) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT count(*) FROM game_tables").fetchone()[0])
+
+
+async def test_a_table_is_refused_where_the_bot_cannot_post_its_board(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    world.chan.bot_denied = SEND_MESSAGES | EMBED_LINKS
+    refused = await alice.run(world.chan, "goita new")
+    await world.settle()
+    assert refused.text() == (
+        "I can't open a table in this channel: I am missing these permissions here: "
+        "Send Messages, Embed Links. A server admin can allow them for the bot in the "
+        "channel's settings (Permissions), or you can open the table in another channel.")
+    assert refused.reply is not None and refused.reply.ephemeral_for == alice.id
+    assert world.service.live_tables() == []
+    assert tables_in(world.bot.settings.database_path) == 0
+    assert world.chan.public_messages() == []
+    assert fake_discord.take_violations() == []  # nothing was tried and refused
+
+    world.chan.bot_denied = 0  # granted
+    await alice.run(world.chan, "goita new")
+    await world.settle()
+    [table] = world.service.live_tables()
+    assert world.board().id == table.board_message_id
+
+
+async def test_the_refusal_names_the_thread_permission_in_the_players_language(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    aiko = member(world, "aiko", locale="ja")
+    thread = world.guild.add_thread(world.chan, "ごいた")
+    await fake_discord.wait_idle()
+    world.chan.bot_denied = SEND_MESSAGES_IN_THREADS  # denied on the parent: the thread too
+    refused = await aiko.run(thread, "goita new")
+    assert "「スレッドでメッセージを送信」" in refused.text()
+    assert "「メッセージを送信」" not in refused.text()  # the channel's own is not needed
+    assert world.service.live_tables() == []
+
+
+async def test_attach_files_is_needed_for_the_boards_picture(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    world.chan.bot_denied = ATTACH_FILES
+    refused = await alice.run(world.chan, "goita new")
+    assert "missing these permissions here: Attach Files." in refused.text()
+    assert world.service.live_tables() == []
+
+
+async def test_a_board_without_pictures_opens_without_attach_files(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings, board_pictures=False)
+    bob = member(world, "bob")
+    world.chan.bot_denied = ATTACH_FILES
+    await bob.run(world.chan, "goita new")
+    await world.settle()
+    assert [t.channel_id for t in world.service.live_tables()] == [world.chan.id]
+    assert world.board().attachments == []
+    assert fake_discord.take_violations() == []
