@@ -14,7 +14,7 @@ from goita_core.rules import RuleSet
 
 from ..errors import TableError
 from ..ports import ChannelCheck, ChannelTaken, SeatKind, TableChange, UserRef
-from ..table import CPU_LEVELS, Seat, Table
+from ..table import CPU_LEVELS, Seat, Table, TableSettings
 from .kernel import Outbox, StepResult
 from .limits import TableLimits, server_limits
 from .play import PlayRoom
@@ -65,9 +65,7 @@ class LobbyRoom(PlayRoom):
             if existing is not None:
                 raise _exists(existing)
             settings = pace or operator_pace(self.settings)
-            missing = list(check_channel(settings)) if check_channel is not None else []
-            if missing:
-                raise TableError("bot_permissions", missing=missing)
+            _check_channel(check_channel, settings)
             now = self.clock.now()
             self._limiter.check(use, self.live_tables(), guild_id, host.id, now)
             table = Table(id=0, guild_id=guild_id, channel_id=channel_id, host_id=host.id,
@@ -246,10 +244,13 @@ class LobbyRoom(PlayRoom):
 
     async def rematch(self, table_id: int, by: UserRef,
                       where: tuple[int, int] | None = None,
-                      limits: TableLimits | None = None) -> Table:
+                      limits: TableLimits | None = None,
+                      check_channel: ChannelCheck | None = None) -> Table:
         """``where``: the (guild, channel) of the click; a table elsewhere is refused
         ("wrong_table"), also one loaded again from the store. ``limits``: the abuse limits
-        of this creation (None: the service's, with the server's own table limits)."""
+        of this creation (None: the service's, with the server's own table limits).
+        ``check_channel``: as for :meth:`create_table` (the new match's board is a new
+        message)."""
         use = limits or self.limits
         if limits is None and where is not None and self.server_settings is not None:
             server = await self.server_settings.for_guild(where[0])
@@ -267,6 +268,7 @@ class LobbyRoom(PlayRoom):
                 raise TableError("not_finished")
             if table.seat_of(by.id) is None:
                 raise TableError("not_seated")
+            _check_channel(check_channel, table.settings or operator_pace(self.settings))
             other = self.table_for_channel(table.channel_id)
             if other is not None:
                 raise _exists(other)
@@ -343,3 +345,10 @@ def _pass_host(table: Table, leaving: UserRef) -> None:
     """The host left: the next seated human becomes the host."""
     if leaving.id == table.host_id:
         table.host_id = table.seat(table.humans()[0]).user_id or table.host_id
+
+
+def _check_channel(check: ChannelCheck | None, settings: TableSettings) -> None:
+    """Refuse a table the channel cannot show ("bot_permissions", ``missing``)."""
+    missing = list(check(settings)) if check is not None else []
+    if missing:
+        raise TableError("bot_permissions", missing=missing)

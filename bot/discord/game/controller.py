@@ -82,7 +82,8 @@ class GameController:
         elif bid.action == "rematch":
             try:
                 await s.rematch(bid.table_id, by,
-                                where=(interaction.guild_id or 0, interaction.channel_id or 0))
+                                where=(interaction.guild_id or 0, interaction.channel_id or 0),
+                                check_channel=channel_check(interaction))
             except TableError as exc:
                 table = s.find(bid.table_id)
                 if exc.code == "not_finished" and table is not None and table.live:

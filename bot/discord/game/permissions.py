@@ -1,6 +1,7 @@
 """What the bot needs in a channel to run a table there: a table whose board cannot be
-posted would open and sit unseen, holding the channel, so ``/goita new`` is refused
-instead, naming what a server admin has to grant."""
+posted would open and sit unseen, holding the channel, so ``/goita new`` (and a Rematch,
+whose board is a new message) is refused instead, naming what a server admin has to
+grant."""
 
 from __future__ import annotations
 

@@ -4,12 +4,13 @@ channel unseen). Once granted, the same command opens the table."""
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.bot.discord.kit import make_world, member
+from tests.bot.discord.kit import make_world, member, play_until_over, start_table
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.guilds import (
     ATTACH_FILES,
@@ -85,3 +86,25 @@ async def test_a_board_without_pictures_opens_without_attach_files(
     assert [t.channel_id for t in world.service.live_tables()] == [world.chan.id]
     assert world.board().attachments == []
     assert fake_discord.take_violations() == []
+
+
+async def test_a_rematch_is_refused_where_the_bot_can_no_longer_post(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    await start_table(world, alice, bob, "easy", "easy", target=50)
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
+    summary = world.board()
+    await world.advance(5)
+    world.chan.bot_denied = SEND_MESSAGES  # taken away during the match
+    refused = await bob.click(summary, "Rematch")
+    assert "missing these permissions here: Send Messages." in refused.followups[0].text()
+    assert refused.followups[0].ephemeral_for == bob.id
+    assert world.table().status == "finished" and world.table().match_no == 1
+    assert fake_discord.take_violations() == []
+
+    world.chan.bot_denied = 0
+    await bob.click(summary, "Rematch")
+    await world.settle()
+    assert world.table().match_no == 2 and world.board().id != summary.id
