@@ -80,8 +80,7 @@ async def assemble(bot: GoitaBot) -> Services:
         board_pictures=s.board_pictures))
     tables = TableService(stores.tables, bot.clock, presenter, s, results=stores.results,
                           limits=limits, server_settings=server_settings)
-    presenter.on_board_posted = tables.set_board_message
-    presenter.on_closed_shown = tables.closed_board_shown
+    presenter.report_to(tables)
 
     async def hints_allowed(guild_id: int) -> bool:
         return (await server_settings.for_guild(guild_id)).hints_at_rated

@@ -145,7 +145,8 @@ class Table:
     board_message_id: int | None = None
     board_posted_at: float | None = None
     recent: list[Line] = field(default_factory=list)
-    #: why the table closed (cancelled, stopped, idle, abandoned, finished)
+    #: why the table closed (cancelled, stopped, idle, abandoned, finished; channel_gone and
+    #: bot_removed: its channel can no longer show anything, see NOWHERE_TO_SHOW)
     close_reason: str | None = None
     stopped_early: bool = False
     result_recorded: bool = False
@@ -280,6 +281,11 @@ class Table:
             settings=(TableSettings.from_json(data["settings"])
                       if data.get("settings") is not None else None),
         )
+
+
+#: close reasons after which the table's channel can show nothing more (deleted, or the
+#: bot left its server): no closing board is owed, no ping is deleted there
+NOWHERE_TO_SHOW = frozenset({"channel_gone", "bot_removed"})
 
 
 def needs_result(table: Table) -> bool:

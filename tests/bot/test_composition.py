@@ -53,8 +53,7 @@ async def test_the_parts_are_built_once_and_given_to_each_other(
         assert isinstance(services.archive.results, SqliteResultsStore)
         assert tables.results is services.archive.results
         assert tables.presenter is services.presenter
-        assert services.presenter.on_board_posted == tables.set_board_message
-        assert services.presenter.on_closed_shown == tables.closed_board_shown
+        assert services.presenter.board.reports is tables
         # the bot's clock reaches the service and the presenter
         assert tables.clock is clock and services.presenter.clock is clock
         assert {"Meta", "Game", "Stats"} <= set(bot.cogs)

@@ -52,7 +52,8 @@ class ChannelRoutes(AppRoutes):
         channel = self.channels.get(req.int("channel_id"))
         if channel is None or channel.deleted:
             raise E.unknown_channel()
-        # permissions are not modelled: the bot may use every channel it knows
+        if channel.guild is not None and channel.guild.id not in self.guilds:
+            raise E.missing_access()  # the bot is no longer in that server
         return channel
 
     def _channel_message(self, req: Req) -> tuple[FakeChannel, FakeMessage]:
@@ -85,10 +86,7 @@ class ChannelRoutes(AppRoutes):
 
     async def _delete_channel(self, req: Req) -> tuple[int, Any]:
         channel = self._channel(req)
-        channel.deleted = True
-        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-        await self._dispatch(event, channel.payload(), intent=INTENT_GUILDS,
-                             guild_id=channel.guild.id if channel.guild else None)
+        await self.delete_channel(channel)
         return 200, channel.payload()
 
     async def _get_messages(self, req: Req) -> tuple[int, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .errors import ScenarioError
+from .gateway import INTENT_GUILDS
 from .guilds import DM, FakeChannel, FakeGuild
 from .sharding import recommended_shards, shard_of
 from .users import FakeUser
@@ -39,6 +40,23 @@ class WorldLayer(WaitingLayer):
         if self._bots:
             self._spawn(self._dispatch("GUILD_CREATE", guild.payload(), guild_id=guild.id))
         return guild
+
+    async def delete_channel(self, channel: FakeChannel) -> None:
+        """The channel is deleted (by a member, or the bot); a text channel's threads go
+        with it, with no event of their own."""
+        channel.deleted = True
+        for other in self.channels.values():
+            if other.parent is channel:
+                other.deleted = True
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        await self._dispatch(event, channel.payload(), intent=INTENT_GUILDS,
+                             guild_id=channel.guild.id if channel.guild else None)
+
+    async def remove_bot(self, guild: FakeGuild) -> None:
+        """The bot is kicked from the guild: GUILD_DELETE (not unavailable), and its
+        channels answer 403 Missing Access from then on."""
+        await self._dispatch("GUILD_DELETE", {"id": str(guild.id)}, guild_id=guild.id)
+        del self.guilds[guild.id]
 
     def register_channel(self, channel: FakeChannel, *, announce: bool) -> None:
         self.channels[channel.id] = channel

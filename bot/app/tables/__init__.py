@@ -52,6 +52,9 @@ API (all ``async`` unless marked; ``table_id`` ints, ``user``/``host``/``by`` ar
     set_board_message(table_id, message_id, posted_at) -> None   no presenter call
     closed_board_shown(table_id, version) -> None   the board showed the table's end (a
         restart need not show it again); no presenter call
+    channel_gone(channel_id) / guild_gone(guild_id) -> list[Table]   the channel was
+        deleted / the bot left the server: its live tables close ("channel_gone",
+        "bot_removed"; a match in play as stopped)
     get(table_id) -> Table (sync; TableError "no_table"), find(table_id) -> Table | None (sync)
     table_for_channel(channel_id) -> Table | None (sync; live tables only)
     tables_for_user(user_id) -> list[Table] (sync; live tables where the user is seated)
@@ -92,6 +95,7 @@ Presenter calls (after the commit, outside the lock, in this order for one step)
       turn_deadline - turn_warning_seconds, "taken_over" when the CPU moved for them.
     table_closed(table, reason): cancelled, stopped, idle (lobby timeout), empty (last
       human left the lobby), abandoned (every human away too long, or the last one left),
+      channel_gone (its channel was deleted), bot_removed (the bot left the server),
       finished (match won: sent right after table_changed(reason="match_end"); the
       board keeps a Rematch button).
 

@@ -35,7 +35,7 @@ from ..ports import (
     TableStore,
 )
 from ..steplog import LogEntry, replay_log
-from ..table import Table
+from ..table import NOWHERE_TO_SHOW, Table
 from .limits import UNLIMITED, CreationLimiter, TableLimits
 from .pause import StoragePauses
 from .timers import TimingSettings
@@ -81,7 +81,7 @@ class Outbox:
     def closed(self, table: Table, reason: str) -> None:
         # stored with the closing step: owed until the presenter reports the closing board
         # shown (closed_board_shown), so that a restart in between still shows it
-        table.board_pending = True
+        table.board_pending = reason not in NOWHERE_TO_SHOW
         self.items.append(("closed", table, reason))
 
 

@@ -231,6 +231,33 @@ class LobbyRoom(PlayRoom):
 
         return await self._mutate(table_id, step)
 
+    async def channel_gone(self, channel_id: int) -> list[Table]:
+        """The channel (or thread) of live tables was deleted: they close ("channel_gone");
+        a match in play ends as stopped (its rounds are kept, no rating changes)."""
+        return await self._close_all(
+            [t.id for t in self.live_tables() if t.channel_id == channel_id], "channel_gone")
+
+    async def guild_gone(self, guild_id: int) -> list[Table]:
+        """The bot was removed from the server: its live tables close ("bot_removed")."""
+        return await self._close_all(
+            [t.id for t in self.live_tables() if t.guild_id == guild_id], "bot_removed")
+
+    async def _close_all(self, table_ids: list[int], reason: str) -> list[Table]:
+        def step(table: Table, out: Outbox) -> StepResult:
+            if not table.live:
+                raise TableError("not_playing")  # closed meanwhile
+            self._close(table, out, reason, stopped_early=table.status == "playing")
+            return None
+
+        closed = []
+        for table_id in table_ids:
+            try:
+                closed.append(await self._mutate(table_id, step))
+            except TableError:
+                continue
+            log.info("table %d closed: %s", table_id, reason)
+        return closed
+
     async def start(self, table_id: int, by: UserRef) -> Table:
         def step(table: Table, out: Outbox) -> StepResult:
             _need_lobby(table)

@@ -88,6 +88,21 @@ class GameCog(commands.Cog, name="Game"):
         await self.services.tables.restore()
         self.services.tables.start_driver()
 
+    # -- where tables can no longer be shown -------------------------------------------------
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.services.tables.channel_gone(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.services.tables.channel_gone(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was kicked or banned, or left (not an outage: that is
+        ``on_guild_unavailable``)."""
+        await self.services.tables.guild_gone(guild.id)
+
     async def cog_unload(self) -> None:
         await self.services.tables.stop_driver()
         presenter = self.services.presenter

@@ -24,6 +24,7 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 
@@ -43,12 +44,38 @@ REPOST_AFTER = 50 * 60.0
 #: same nonce created (seconds; Discord's clock and ours may differ a little)
 EARLIER_SEND_SLACK = 2.0
 
-#: stores a newly posted board's message id: (table id, message id, posted at)
-BoardPosted = Callable[[int, int, float], Awaitable[None]]
+#: Discord's code for a channel that does not exist (deleted, or a thread of a deleted one)
+UNKNOWN_CHANNEL = 10003
 
-#: the board showed a closed table's end at this version, or never can (channel gone or
-#: closed to the bot): (table id, version)
-ClosedShown = Callable[[int, int], Awaitable[None]]
+
+class BoardReports(Protocol):
+    """What the publisher reports to the table service (which implements it)."""
+
+    async def set_board_message(self, table_id: int, message_id: int | None,
+                                posted_at: float | None) -> None:
+        """A new board message was posted: store its id and when it was posted."""
+
+    async def closed_board_shown(self, table_id: int, version: int) -> None:
+        """The board showed a closed table's end at this version, or never can (the
+        channel is gone or closed to the bot)."""
+
+    async def channel_gone(self, channel_id: int) -> object:
+        """The channel of a live table no longer exists: close its tables."""
+
+
+class NoReports:
+    """Reports to nobody (until the composition root connects the service)."""
+
+    async def set_board_message(self, table_id: int, message_id: int | None,
+                                posted_at: float | None) -> None:
+        pass
+
+    async def closed_board_shown(self, table_id: int, version: int) -> None:
+        pass
+
+    async def channel_gone(self, channel_id: int) -> object:
+        return None
+
 
 #: the scene of a table's board picture as it is now (None: no picture)
 SceneOf = Callable[[Table], BoardScene | None]
@@ -88,8 +115,7 @@ class BoardPublisher:
         #: seconds between two edits of one board (more changes in between coalesce)
         self.min_edit_interval = min_edit_interval
         #: set by the composition root once the service exists
-        self.on_board_posted: BoardPosted | None = None
-        self.on_closed_shown: ClosedShown | None = None
+        self.reports: BoardReports = NoReports()
         self._pending: dict[int, BoardJob] = {}
         self.publishers: dict[int, asyncio.Task[None]] = {}
 
@@ -123,14 +149,15 @@ class BoardPublisher:
                 # the channel is gone or closed to the bot: no later try would do better
                 log.warning("cannot show the board of table %s: %s", table_id, exc)
                 shown = True
+                if exc.code == UNKNOWN_CHANNEL and job.table.live:
+                    await self._report(self.reports.channel_gone(job.table.channel_id),
+                                       table_id)
             except Exception:
                 log.exception("could not update the board of table %s", table_id)
                 shown = False
-            if shown and job.closing and self.on_closed_shown is not None:
-                try:
-                    await self.on_closed_shown(table_id, job.version)
-                except Exception:
-                    log.exception("could not store that table %s's end was shown", table_id)
+            if shown and job.closing:
+                await self._report(self.reports.closed_board_shown(table_id, job.version),
+                                   table_id)
             if self.min_edit_interval and table_id in self._pending:
                 await asyncio.sleep(self.min_edit_interval)
         if self.publishers.get(table_id) is asyncio.current_task():
@@ -153,7 +180,9 @@ class BoardPublisher:
                 await channel.get_partial_message(message_id).edit(
                     content=job.rendered.content, embed=embed, view=view, attachments=files)
                 return
-            except discord.NotFound:
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    raise  # not the message: the whole channel is gone
                 log.info("board %s of table %s is gone: posting it again", message_id, table.id)
                 message_id = None
                 embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
@@ -166,11 +195,8 @@ class BoardPublisher:
         earlier = created < now - EARLIER_SEND_SLACK
         table.board_message_id = message.id
         table.board_posted_at = created if earlier else now
-        if self.on_board_posted is not None:
-            try:
-                await self.on_board_posted(table.id, message.id, table.board_posted_at)
-            except Exception:
-                log.exception("could not store the board message of table %s", table.id)
+        await self._report(self.reports.set_board_message(table.id, message.id,
+                                                          table.board_posted_at), table.id)
         if earlier:
             # posted by a process that died before storing its id: show what is now
             log.info("board %s of table %s was posted before a restart: updating it",
@@ -181,3 +207,11 @@ class BoardPublisher:
         if message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).delete()
+
+    async def _report(self, report: Awaitable[object], table_id: int) -> None:
+        """Tell the service something of a table's board; a failure is logged, never
+        raised into the publishing."""
+        try:
+            await report
+        except Exception:
+            log.exception("could not report the board of table %s to the service", table_id)

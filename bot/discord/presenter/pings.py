@@ -80,6 +80,11 @@ class Pinger:
         if closing:
             self._locks.pop(table.id, None)
 
+    def forget(self, table_id: int) -> None:
+        """The table closed where nothing can be deleted any more (its channel is gone)."""
+        self._pings.pop(table_id, None)
+        self._locks.pop(table_id, None)
+
     async def restored(self, table: Table, stored: StoredPing) -> None:
         """The ping the previous process left: deleted if answered (or replaced since the
         restart), else kept as the table's ping, to be deleted once its player acts."""

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.app.ports import Clock, DeliveryStore, PromptKind, TableChange
-from bot.app.table import Table
+from bot.app.table import NOWHERE_TO_SHOW, Table
 from bot.config import Settings
 from bot.discord.render import (
     Rendered,
@@ -24,7 +24,7 @@ from bot.pictures import BoardScene
 from goita_core.pieces import Kind
 
 from . import pictures
-from .board import BoardPosted, BoardPublisher, ClosedShown
+from .board import BoardPublisher, BoardReports
 from .hands import HandEntry, HandKeeper
 from .journal import DeliveryJournal
 from .pictures import HAND_FILE, attach, board_of, enabled, hand_files
@@ -60,23 +60,10 @@ class DiscordPresenter:
         self.hands = HandKeeper(client, clock, self._background, self.journal)
         self._sweeper: asyncio.Task[None] | None = None
 
-    @property
-    def on_board_posted(self) -> BoardPosted | None:
-        """Stores a newly posted board's message id (the service's set_board_message)."""
-        return self.board.on_board_posted
-
-    @on_board_posted.setter
-    def on_board_posted(self, callback: BoardPosted | None) -> None:
-        self.board.on_board_posted = callback
-
-    @property
-    def on_closed_shown(self) -> ClosedShown | None:
-        """Stores that a closed table's end was shown (the service's closed_board_shown)."""
-        return self.board.on_closed_shown
-
-    @on_closed_shown.setter
-    def on_closed_shown(self, callback: ClosedShown | None) -> None:
-        self.board.on_closed_shown = callback
+    def report_to(self, reports: BoardReports) -> None:
+        """Where the board publisher reports posted boards, shown ends and channels gone
+        (the table service)."""
+        self.board.reports = reports
 
     @property
     def delivery(self) -> DeliveryStore | None:
@@ -189,9 +176,12 @@ class DiscordPresenter:
         self.hands.closed(table.id)
         self.journal.closed(table.id)
         try:
-            self.board.queue(table, self.render_public(table))
             # last update of every open hand (it says the table ended), then forget them
             self.hands.refresh(table, last=True)
+            if reason in NOWHERE_TO_SHOW:
+                self.pings.forget(table.id)  # its channel is gone: nothing to edit there
+                return
+            self.board.queue(table, self.render_public(table))
             self._background.spawn(self.pings.clear(table, closing=True), "goita-unping")
         except Exception:
             log.exception("could not present the end of table %s", table.id)

@@ -125,7 +125,8 @@ def closed_text(reason: str, lang: str, table: Table | None = None, **params: An
     if reason == "abandoned" and table is not None and not table.humans():
         key = "closed.left"  # the last human left; nobody was merely away
     if key not in ("closed.cancelled", "closed.idle", "closed.stopped", "closed.abandoned",
-                   "closed.finished", "closed.empty", "closed.left"):
+                   "closed.finished", "closed.empty", "closed.left", "closed.channel_gone",
+                   "closed.bot_removed"):
         key = "closed.other"
     if key == "closed.idle":
         params.setdefault("minutes", 10)

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.app.table import Table
-from bot.discord.presenter.board import BoardPublisher
+from bot.discord.presenter.board import BoardPublisher, NoReports
 from bot.discord.render import Rendered
 from goita_core.rules import RuleSet
 
@@ -107,10 +107,12 @@ async def test_a_board_posted_by_a_process_that_died_is_taken_back_and_updated()
     channel = Channel(clock)
     client = Client(channel)
     client.ready.set()
-    stored: list[tuple[int, int, float]] = []
+    stored: list[tuple[int, int | None, float | None]] = []
 
-    async def store(table_id: int, message_id: int, posted_at: float) -> None:
-        stored.append((table_id, message_id, posted_at))
+    class Stores(NoReports):
+        async def set_board_message(self, table_id: int, message_id: int | None,
+                                    posted_at: float | None) -> None:
+            stored.append((table_id, message_id, posted_at))
 
     def table_as_stored() -> Table:  # the first board's id never reached the store
         return Table(id=1, guild_id=2, channel_id=3, host_id=4, rules=RuleSet(),
@@ -125,7 +127,7 @@ async def test_a_board_posted_by_a_process_that_died_is_taken_back_and_updated()
 
     clock.time += 30  # the next process starts, the table one step further
     second = BoardPublisher(client, clock, render, 0.0)  # type: ignore[arg-type]
-    second.on_board_posted = store
+    second.reports = Stores()
     table = table_as_stored()
     table.version += 1
     second.queue(table, render(table))

@@ -355,7 +355,7 @@ async def test_a_board_posted_just_before_a_crash_is_not_posted_twice(
     next start takes that board back instead of leaving it beside a second one."""
     world = await make_world(fake_discord, make_settings)
     alice, bob = member(world, "alice"), member(world, "bob")
-    monkeypatch.setattr(world.presenter.board, "on_board_posted", dead)
+    monkeypatch.setattr(world.service, "set_board_message", dead)
     await alice.run(world.chan, "goita new")
     await world.settle()
     [lobby] = boards_in(world)
@@ -380,7 +380,7 @@ async def test_a_rematch_board_posted_just_before_a_crash_is_not_posted_twice(
     await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
     summary = world.board()
     await world.advance(5)
-    monkeypatch.setattr(world.presenter.board, "on_board_posted", dead)
+    monkeypatch.setattr(world.service, "set_board_message", dead)
     await alice.click(summary, "Rematch")
     await world.settle()
     new_board = world.board()

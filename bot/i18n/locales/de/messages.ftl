@@ -188,6 +188,8 @@ closed-abandoned = Dieser Tisch wurde geschlossen: Alle Spieler waren lange abwe
 closed-finished = Die Partie ist vorbei.
 closed-empty = Alle sind gegangen: Der Tisch wurde geschlossen.
 closed-left = Der letzte Spieler ist gegangen: Der Tisch wurde geschlossen.
+closed-channel_gone = Dieser Tisch wurde geschlossen: Sein Kanal wurde gelöscht.
+closed-bot_removed = Dieser Tisch wurde geschlossen: Der Bot wurde von diesem Server entfernt.
 closed-other = Dieser Tisch ist beendet.
 
 ## Antworten auf Befehle

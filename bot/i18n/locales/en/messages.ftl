@@ -181,6 +181,8 @@ closed-abandoned = This table closed: every player was away for a long time.
 closed-finished = The match is over.
 closed-empty = Everyone left: the table closed.
 closed-left = The last player left: the table closed.
+closed-channel_gone = This table closed: its channel was deleted.
+closed-bot_removed = This table closed: the bot was removed from this server.
 closed-other = This table has ended.
 
 ## Command replies

@@ -187,6 +187,8 @@ closed-abandoned = La mesa se cerró: todos los jugadores estuvieron ausentes mu
 closed-finished = La partida ha terminado.
 closed-empty = Todos se fueron: la mesa se cerró.
 closed-left = El último jugador se fue: la mesa se cerró.
+closed-channel_gone = Esta mesa se cerró: su canal fue eliminado.
+closed-bot_removed = Esta mesa se cerró: el bot fue retirado de este servidor.
 closed-other = Esta mesa se ha cerrado.
 
 ## Respuestas a los comandos

@@ -189,6 +189,8 @@ closed-abandoned = Cette table est fermée : tous les joueurs étaient absents 
 closed-finished = La partie est terminée.
 closed-empty = Tout le monde est parti : la table est fermée.
 closed-left = Le dernier joueur est parti : la table est fermée.
+closed-channel_gone = Cette table est fermée : son salon a été supprimé.
+closed-bot_removed = Cette table est fermée : le bot a été retiré de ce serveur.
 closed-other = Cette table est fermée.
 
 ## Réponses aux commandes

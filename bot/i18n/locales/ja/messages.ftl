@@ -167,6 +167,8 @@ closed-abandoned = 全員が長い間不在だったため、この卓は閉じ�
 closed-finished = 対局は終わりました。
 closed-empty = 全員が退出したため、この卓は閉じました。
 closed-left = 最後の人が退出したため、この卓は閉じました。
+closed-channel_gone = チャンネルが削除されたため、この卓は終了しました。
+closed-bot_removed = ボットがサーバーから外されたため、この卓は終了しました。
 closed-other = この卓は終了しました。
 
 ## コマンドの返事
