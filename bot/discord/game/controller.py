@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.app.errors import TableError
+from bot.app.ports import ChannelCheck
 from bot.app.table import Table
 from bot.discord.custom_ids import fits
 from bot.discord.render import COLOUR_LOBBY, render_hand
@@ -83,7 +84,7 @@ class GameController:
             try:
                 await s.rematch(bid.table_id, by,
                                 where=(interaction.guild_id or 0, interaction.channel_id or 0),
-                                check_channel=channel_check(interaction))
+                                check_channel=self.channel_check(interaction))
             except TableError as exc:
                 table = s.find(bid.table_id)
                 if exc.code == "not_finished" and table is not None and table.live:
@@ -231,6 +232,10 @@ class GameController:
         await interaction.edit_original_response(
             content=t("stop.done", lang_of(interaction.locale)), embed=None, view=None)
 
+    def channel_check(self, interaction: discord.Interaction[Any]) -> ChannelCheck:
+        """What a new board would lack in the interaction's channel."""
+        return channel_check(interaction, self.presenter.board.gate)
+
     # -- commands ------------------------------------------------------------------------------
     def channel_table(self, interaction: discord.Interaction[Any]) -> Table:
         table = self.service.table_for_channel(interaction.channel_id or 0)
@@ -253,7 +258,7 @@ class GameController:
             await self.service.create_table(interaction.guild_id, interaction.channel_id,
                                             user_ref(interaction), target, double_any_seventh,
                                             players, parent_channel_id=parent,
-                                            check_channel=channel_check(interaction))
+                                            check_channel=self.channel_check(interaction))
         except TableError as exc:
             if exc.code == "table_exists":
                 exc.params.setdefault("guild_id", interaction.guild_id)

@@ -11,6 +11,7 @@ import discord
 
 from bot.app.ports import ChannelCheck
 from bot.app.table import TableSettings
+from bot.discord.presenter.gate import ChannelGate
 
 
 def needed(thread: bool, pictures: bool) -> list[str]:
@@ -22,14 +23,19 @@ def needed(thread: bool, pictures: bool) -> list[str]:
     return out
 
 
-def channel_check(interaction: discord.Interaction[Any]) -> ChannelCheck:
+def channel_check(interaction: discord.Interaction[Any], gate: ChannelGate) -> ChannelCheck:
     """What the bot lacks in the interaction's channel for a table with given settings
-    (Discord sends the bot's resolved permissions there with every interaction)."""
+    (Discord sends the bot's resolved permissions there with every interaction). Nothing
+    lacking ends a pause the channel was in for refusing the bot earlier: it was granted
+    since, and the new board must not wait."""
     perms = interaction.app_permissions
     thread = isinstance(interaction.channel, discord.Thread)
 
     def missing(settings: TableSettings) -> list[str]:
-        return [name for name in needed(thread, settings.board_pictures)
-                if not getattr(perms, name)]
+        lacking = [name for name in needed(thread, settings.board_pictures)
+                   if not getattr(perms, name)]
+        if not lacking and interaction.channel_id is not None:
+            gate.passed(interaction.channel_id)
+        return lacking
 
     return missing

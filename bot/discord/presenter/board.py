@@ -34,6 +34,7 @@ from bot.discord.render import Rendered
 from bot.pictures import BoardScene
 
 from . import pictures
+from .gate import ChannelGate
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +108,10 @@ def board_nonce(table: Table) -> str:
 class BoardPublisher:
     def __init__(self, client: discord.Client, clock: Clock,
                  render: Callable[[Table], Rendered], min_edit_interval: float,
-                 scene_of: SceneOf | None = None) -> None:
+                 scene_of: SceneOf | None = None, gate: ChannelGate | None = None) -> None:
         self.client = client
+        #: channels that refused the bot wait (shared with the turn pings)
+        self.gate = gate or ChannelGate(clock)
         self.clock = clock
         self.render = render
         self.scene_of: SceneOf = scene_of or (lambda _table: None)
@@ -143,12 +146,18 @@ class BoardPublisher:
                         continue
                     job.rendered = self.render(job.table)
                     job.scene = self.scene_of(job.table)
+                if self.gate.closed(job.table.channel_id):
+                    # refused lately: the next change after the pause brings it up to date
+                    continue
                 await self._publish(job)
+                self.gate.passed(job.table.channel_id)
                 shown = True
             except (discord.Forbidden, discord.NotFound) as exc:
                 # the channel is gone or closed to the bot: no later try would do better
                 log.warning("cannot show the board of table %s: %s", table_id, exc)
                 shown = True
+                if isinstance(exc, discord.Forbidden):
+                    self.gate.refused(job.table.channel_id)
                 if exc.code == UNKNOWN_CHANNEL and job.table.live:
                     await self._report(self.reports.channel_gone(job.table.channel_id),
                                        table_id)

@@ -6,7 +6,6 @@ deleted and a standing one is still deleted once its player acts."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 import discord
@@ -14,6 +13,7 @@ import discord
 from bot.app.ports import StoredPing
 from bot.app.table import Table
 
+from .gate import ChannelGate
 from .journal import DeliveryJournal
 
 log = logging.getLogger(__name__)
@@ -31,9 +31,12 @@ def ping_done(table: Table, seat: int, kind: str) -> bool:
 
 
 class Pinger:
-    def __init__(self, client: discord.Client, journal: DeliveryJournal) -> None:
+    def __init__(self, client: discord.Client, journal: DeliveryJournal,
+                 gate: ChannelGate) -> None:
         self.client = client
         self.journal = journal
+        #: channels that refused the bot get no ping while their pause runs
+        self.gate = gate
         #: table id -> (channel message id, seat, kind) of the last notification
         self._pings: dict[int, tuple[int, int, str]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -56,15 +59,22 @@ class Pinger:
                     and not ping_done(table, seat, kind):
                 return  # the standing ping already asks this player for this
             await self._clear_locked(table)
+            if self.gate.closed(table.channel_id):
+                return
             channel = self.client.get_partial_messageable(table.channel_id,
                                                           guild_id=table.guild_id)
             try:
                 message = await channel.send(
                     text, allowed_mentions=discord.AllowedMentions(
                         everyone=False, roles=False, users=[discord.Object(user_id)]))
+            except discord.Forbidden as exc:
+                log.warning("cannot notify user %s at table %s: %s", user_id, table.id, exc)
+                self.gate.refused(table.channel_id)
+                return
             except discord.HTTPException:
                 log.exception("could not notify user %s at table %s", user_id, table.id)
                 return
+            self.gate.passed(table.channel_id)
             if ping_done(table, seat, kind):  # answered while we were sending
                 await self._delete(table.channel_id, table.guild_id, message.id)
                 return
@@ -121,5 +131,9 @@ class Pinger:
 
     async def _delete(self, channel_id: int, guild_id: int, message_id: int) -> None:
         channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await channel.get_partial_message(message_id).delete()
+        except discord.Forbidden:
+            self.gate.refused(channel_id)
+        except discord.HTTPException:
+            pass  # gone already

@@ -56,7 +56,7 @@ class DiscordPresenter:
                                     0.0 if settings.cpu_move_delay_seconds == 0 else 1.0,
                                     scene_of=self.board_scene)
         self.journal = DeliveryJournal(delivery, clock, self._background)
-        self.pings = Pinger(client, self.journal)
+        self.pings = Pinger(client, self.journal, self.board.gate)
         self.hands = HandKeeper(client, clock, self._background, self.journal)
         self._sweeper: asyncio.Task[None] | None = None
 

@@ -10,13 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.bot.discord.kit import make_world, member, play_until_over, start_table
+from bot.discord.presenter.gate import FIRST_PAUSE
+from tests.bot.discord.kit import make_world, member, play_turn, play_until_over, start_table
+from tests.bot.discord.test_delivery_e2e import two_humans
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.guilds import (
     ATTACH_FILES,
     EMBED_LINKS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
 )
 
 
@@ -108,3 +111,53 @@ async def test_a_rematch_is_refused_where_the_bot_can_no_longer_post(
     await bob.click(summary, "Rematch")
     await world.settle()
     assert world.table().match_no == 2 and world.board().id != summary.id
+
+
+def refusals(fake: FakeDiscord) -> int:
+    return sum(1 for call in fake.rest_log if call.status == 403)
+
+
+async def test_a_channel_that_refuses_the_bot_mid_match_is_not_asked_at_every_move(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    """Discord restricts a bot that makes 10,000 requests refused with 403 in 10 minutes:
+    a table whose channel took the bot's permissions away pauses its board and pings."""
+    world, alice, bob = await two_humans(fake_discord, make_settings)
+    board = world.board()
+    world.chan.bot_denied = VIEW_CHANNEL  # taken away during the match
+    rng = random.Random(7)
+    start = world.table().version
+    for _ in range(40):  # the players go on through their hands
+        mover = next((u for s, u in {0: alice, 1: bob}.items()
+                      if s in world.table().to_act()), None)
+        if mover is None or world.table().version - start >= 12:
+            break
+        await play_turn(world, mover, rng)
+    assert world.table().version - start >= 8  # many changes ...
+    # ... and one refused try of each kind in all: the board's edit, the ping, the last
+    # ping's deletion
+    assert refusals(fake_discord) <= 3
+    assert all(" 403 " in v for v in fake_discord.take_violations())
+
+    world.chan.bot_denied = 0  # given back
+    edits = board.edits
+    await world.advance(FIRST_PAUSE + 1)
+    mover = next((u for s, u in {0: alice, 1: bob}.items() if s in world.table().to_act()),
+                 None)
+    if mover is not None:
+        await play_turn(world, mover, rng)
+    await world.settle()
+    assert board.edits > edits  # up to date again
+    assert fake_discord.take_violations() == []
+
+
+async def test_a_table_opened_once_the_permissions_are_back_shows_at_once(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world = await make_world(fake_discord, make_settings)
+    alice = member(world, "alice")
+    world.presenter.board.gate.refused(world.chan.id)  # the channel refused the bot lately
+    await alice.run(world.chan, "goita new")  # granted since: Discord says so
+    await world.settle()
+    [table] = world.service.live_tables()
+    assert table.board_message_id is not None and world.board().id == table.board_message_id
