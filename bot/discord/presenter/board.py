@@ -10,6 +10,9 @@ The board's picture (``board.png``, shown as the embed's image) is part of the s
 its scene is taken with the text, and it is drawn off the loop inside the publisher task,
 so a picture never adds an edit and changes made while it is drawn coalesce as usual.
 
+A channel that refuses the bot (403) pauses its boards (``gate.py``); one that no longer
+exists (Unknown Channel) is reported to the service, which closes its tables.
+
 A new board is sent with a nonce that names what it follows (the table, its match, the
 board before it), so a send repeated after a restart (the previous process posted it but
 died before its id was stored) gets back the message already posted instead of leaving a
@@ -153,7 +156,8 @@ class BoardPublisher:
                 self.gate.passed(job.table.channel_id)
                 shown = True
             except (discord.Forbidden, discord.NotFound) as exc:
-                # the channel is gone or closed to the bot: no later try would do better
+                # the channel is gone (its tables close) or closed to the bot (it waits out
+                # a pause): not an error of this board to try again at once
                 log.warning("cannot show the board of table %s: %s", table_id, exc)
                 shown = True
                 if isinstance(exc, discord.Forbidden):
