@@ -226,6 +226,17 @@ async def start_table(world: World, host: FakeUser, *others: FakeUser | str,
     return lobby
 
 
+async def match_over(fake: FakeDiscord, make_settings: Callable[..., Any], seed: int
+                     ) -> tuple[World, FakeUser, FakeUser, FakeMessage]:
+    """alice and bob (seats 1 and 2) with two easy CPUs play a match to 50 points to its
+    end: the world, alice, bob and the match's summary (the board with Rematch)."""
+    world = await make_world(fake, make_settings)
+    alice, bob = member(world, "alice"), member(world, "bob")
+    await start_table(world, alice, bob, "easy", "easy", target=50)
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(seed))
+    return world, alice, bob, world.board()
+
+
 def visible_kanji(world: World, user: FakeUser) -> set[str]:
     return kanji_in("\n".join(m.text() for m in user.sees(world.chan)))
 

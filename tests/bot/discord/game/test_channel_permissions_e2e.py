@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord.presenter.gate import FIRST_PAUSE
-from tests.bot.discord.kit import make_world, member, play_turn, play_until_over, start_table
+from tests.bot.discord.kit import make_world, match_over, member, play_turn
 from tests.bot.discord.test_delivery_e2e import two_humans
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.guilds import (
@@ -94,11 +94,7 @@ async def test_a_board_without_pictures_opens_without_attach_files(
 async def test_a_rematch_is_refused_where_the_bot_can_no_longer_post(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
-    world = await make_world(fake_discord, make_settings)
-    alice, bob = member(world, "alice"), member(world, "bob")
-    await start_table(world, alice, bob, "easy", "easy", target=50)
-    await play_until_over(world, {0: alice, 1: bob}, random.Random(5))
-    summary = world.board()
+    world, _alice, bob, summary = await match_over(fake_discord, make_settings, 5)
     await world.advance(5)
     world.chan.bot_denied = SEND_MESSAGES  # taken away during the match
     refused = await bob.click(summary, "Rematch")

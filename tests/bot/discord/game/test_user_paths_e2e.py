@@ -16,6 +16,7 @@ from goita_core.pieces import KANJI
 from tests.bot.discord.kit import (
     World,
     make_world,
+    match_over,
     member,
     open_table,
     play_turn,
@@ -78,11 +79,7 @@ async def test_the_last_human_leaving_a_match_is_told_the_table_closed(
 async def test_two_players_click_rematch_at_once(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any]
 ) -> None:
-    world = await make_world(fake_discord, make_settings)
-    alice, bob = member(world, "alice"), member(world, "bob")
-    await start_table(world, alice, bob, "easy", "easy", target=50)
-    await play_until_over(world, {0: alice, 1: bob}, random.Random(3))
-    summary = world.board()
+    world, alice, bob, summary = await match_over(fake_discord, make_settings, 3)
     first, second = await asyncio.gather(alice.click(summary, "Rematch", settle=False),
                                          bob.click(summary, "Rematch", settle=False))
     await world.settle()
