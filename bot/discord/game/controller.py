@@ -131,7 +131,7 @@ class GameController:
             await interaction.response.defer(ephemeral=True, thinking=True)
             hv = await self.service.hand(table_id, interaction.user.id)
         table = self.service.get(table_id)
-        note = t("hand.back", lang) if hv.came_back else None
+        note = t("hand.back", lang) if hv.came_back else self.presenter.hand_note(table, lang)
         seen = self.presenter.change_count(table_id)
         rendered = render_hand(table, hv.seat, lang, note=note)
         embed, files = await self.presenter.hand_answer(table, hv.seat, lang, None, rendered)
@@ -180,7 +180,8 @@ class GameController:
         table, seat = self._seated(interaction, bid)
         seen = self.presenter.change_count(table.id)
         lang = lang_of(interaction.locale)
-        rendered = render_hand(table, seat, lang, first)
+        rendered = render_hand(table, seat, lang, first,
+                               note=self.presenter.hand_note(table, lang))
         embed, files = await self.presenter.hand_answer(table, seat, lang, first, rendered)
         # without a new picture the message keeps its old one until remember_hand() adds it
         await interaction.response.edit_message(

@@ -32,6 +32,10 @@ class ChannelGate:
         """The channel took a request: no pause."""
         self._closed.pop(channel_id, None)
 
+    def refusing(self, channel_id: int) -> bool:
+        """Whether the channel refused the bot's last request there (paused or not)."""
+        return channel_id in self._closed
+
     def closed(self, channel_id: int) -> bool:
         """Whether to skip the channel for now (it refused, and its pause runs)."""
         entry = self._closed.get(channel_id)

@@ -22,6 +22,7 @@ from bot.discord.render import COLOUR_ENDED, Rendered, render_hand
 from bot.i18n import lang_of, t
 from goita_core.pieces import Kind
 
+from .gate import ChannelGate
 from .journal import DeliveryJournal
 from .pictures import hand_files
 from .tasks import Background
@@ -117,10 +118,20 @@ def hand_message_id(interaction: discord.Interaction[Any]) -> int | None:
     return None
 
 
+def board_note(gate: ChannelGate, table: Table, lang: str) -> str | None:
+    """The hand's word that the table's board cannot be updated (its channel refuses the
+    bot), so that the players know why it stands still and that the hand still plays."""
+    if table.live and gate.refusing(table.channel_id):
+        return t("hand.board_blocked", lang)
+    return None
+
+
 class HandKeeper:
     def __init__(self, client: discord.Client, clock: Clock, background: Background,
-                 journal: DeliveryJournal) -> None:
+                 journal: DeliveryJournal, gate: ChannelGate) -> None:
         self.client = client
+        #: a hand says so while its table's channel refuses the bot
+        self.gate = gate
         self.clock = clock
         self.background = background
         self.journal = journal
@@ -234,13 +245,13 @@ class HandKeeper:
         for entry in list(self._by_table.get(table.id, {}).values()):
             self.background.spawn(self._refresh(table, entry, last), "goita-hand")
 
-    @staticmethod
-    def render_for(table: Table, entry: HandEntry) -> Rendered | None:
+    def render_for(self, table: Table, entry: HandEntry) -> Rendered | None:
         seat = table.seat_of(entry.user_id)
         if seat is None:
             return None
         first = entry.first if entry.first_version == table.version else None
-        return render_hand(table, seat, entry.lang, first)
+        return render_hand(table, seat, entry.lang, first,
+                           note=board_note(self.gate, table, entry.lang))
 
     async def _refresh(self, table: Table, entry: HandEntry, last: bool = False) -> None:
         async with entry.lock:

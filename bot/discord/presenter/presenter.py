@@ -25,7 +25,7 @@ from goita_core.pieces import Kind
 
 from . import pictures
 from .board import BoardPublisher, BoardReports
-from .hands import HandEntry, HandKeeper
+from .hands import HandEntry, HandKeeper, board_note
 from .journal import DeliveryJournal
 from .pictures import HAND_FILE, attach, board_of, enabled, hand_files
 from .pings import Pinger
@@ -57,8 +57,13 @@ class DiscordPresenter:
                                     scene_of=self.board_scene)
         self.journal = DeliveryJournal(delivery, clock, self._background)
         self.pings = Pinger(client, self.journal, self.board.gate)
-        self.hands = HandKeeper(client, clock, self._background, self.journal)
+        self.hands = HandKeeper(client, clock, self._background, self.journal, self.board.gate)
         self._sweeper: asyncio.Task[None] | None = None
+
+    def hand_note(self, table: Table, lang: str) -> str | None:
+        """What a hand drawn now says above its pieces besides the game (the board cannot
+        be updated)."""
+        return board_note(self.board.gate, table, lang)
 
     def report_to(self, reports: BoardReports) -> None:
         """Where the board publisher reports posted boards, shown ends and channels gone

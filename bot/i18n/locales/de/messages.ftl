@@ -167,6 +167,7 @@ hand-closed = Dieser Tisch ist beendet.
 hand-expired = Diese Nachricht wird nicht mehr aktualisiert: Klicke auf dem Brett wieder auf **Meine Hand**.
 hand-away = Du bist abwesend: Eine CPU spielt für dich. Klicke auf dem Brett auf **Meine Hand**, um deinen Platz zurückzubekommen.
 hand-back = Willkommen zurück: Dein Platz gehört wieder dir.
+hand-board_blocked = ⚠ Das Spielbrett in diesem Kanal kann nicht aktualisiert werden: Dem Bot fehlen dort Berechtigungen. Du kannst über diese Hand weiterspielen.
 
 ## Benachrichtigungen
 

@@ -160,6 +160,7 @@ hand-closed = This table has ended.
 hand-expired = This message no longer updates: click **My hand** on the board again.
 hand-away = You are away: a CPU plays for you. Click **My hand** on the board to take your seat back.
 hand-back = Welcome back: your seat is yours again.
+hand-board_blocked = ⚠ The board in this channel cannot be updated: the bot lacks permissions there. You can go on playing from this hand.
 
 ## Notifications
 

@@ -166,6 +166,7 @@ hand-closed = Esta mesa se ha cerrado.
 hand-expired = Este mensaje ya no se actualiza: vuelve a pulsar **Mi mano** en el tablero.
 hand-away = Estás ausente: una CPU juega por ti. Pulsa **Mi mano** en el tablero para recuperar tu asiento.
 hand-back = Has vuelto: tu asiento vuelve a ser tuyo.
+hand-board_blocked = ⚠ El tablero de este canal no se puede actualizar: al bot le faltan permisos allí. Puedes seguir jugando desde esta mano.
 
 ## Avisos
 

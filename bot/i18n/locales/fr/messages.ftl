@@ -168,6 +168,7 @@ hand-closed = Cette table est fermée.
 hand-expired = Ce message ne se met plus à jour : cliquez de nouveau sur **Ma main** sur le plateau.
 hand-away = Un CPU joue pour vous pendant votre absence. Cliquez sur **Ma main** sur le plateau pour reprendre votre place.
 hand-back = Bon retour : votre place vous est rendue.
+hand-board_blocked = ⚠ Le plateau de ce salon ne peut pas être mis à jour : le bot n'y a pas les permissions nécessaires. Vous pouvez continuer à jouer depuis cette main.
 
 ## Notifications
 

@@ -134,6 +134,9 @@ async def test_a_channel_that_refuses_the_bot_mid_match_is_not_asked_at_every_mo
     # ping's deletion
     assert refusals(fake_discord) <= 3
     assert all(" 403 " in v for v in fake_discord.take_violations())
+    # the players' hands say why the board stands still
+    hand = (await bob.click(board, "My hand")).reply
+    assert "board in this channel cannot be updated" in hand.text()
 
     world.chan.bot_denied = 0  # given back
     edits = board.edits
@@ -144,6 +147,7 @@ async def test_a_channel_that_refuses_the_bot_mid_match_is_not_asked_at_every_mo
         await play_turn(world, mover, rng)
     await world.settle()
     assert board.edits > edits  # up to date again
+    assert "cannot be updated" not in hand.text()  # and the open hand no longer says so
     assert fake_discord.take_violations() == []
 
 
