@@ -1,6 +1,8 @@
-"""/goita new where the bot cannot show a table: refused privately, naming what a server
-admin must grant, and nothing opens (a table whose board cannot be posted would hold the
-channel unseen). Once granted, the same command opens the table."""
+"""/goita new (or Rematch) where the bot cannot show a table: refused privately, naming
+what a server admin must grant, and nothing opens (a table whose board cannot be posted
+would hold the channel unseen). Once granted, the same command opens the table. A channel
+that takes the permissions away during a match is paused instead of asked at every move,
+and the players' hands say why the board stands still."""
 
 from __future__ import annotations
 
