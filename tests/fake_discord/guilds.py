@@ -24,6 +24,7 @@ VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
 SEND_MESSAGES_IN_THREADS = 1 << 38
 # what a plain @everyone member may do (view, send, read history, use app commands ...)
 MEMBER_PERMISSIONS = 0x0000_0008_0000_0000 | 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 \

@@ -12,6 +12,7 @@ from .guilds import (
     EMBED_LINKS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
@@ -95,6 +96,12 @@ class ChannelRoutes(AppRoutes):
         limit = int(query.get("limit", 50))
         if not 1 <= limit <= 100:
             raise E.invalid_form(["limit"], "NUMBER_TYPE_MAX", "int value should be <= 100")
+        if channel.guild is not None:
+            perms = channel.bot_permissions()
+            if not perms & VIEW_CHANNEL:
+                raise E.missing_access()
+            if not perms & READ_MESSAGE_HISTORY:
+                return 200, []  # Discord returns no messages
         public = channel.public_messages()
         if "before" in query:
             public = [m for m in public if m.id < int(query["before"])]

@@ -59,6 +59,10 @@ class RestCall:
         return f"{self.method} {self.route}"
 
 
+#: seconds a message create's nonce is remembered (Discord says "the past few minutes")
+NONCE_WINDOW = 120.0
+
+
 class FakeState:
     """The world, the settings a test may change, and what the fake saw."""
 
@@ -75,7 +79,7 @@ class FakeState:
         # message create with ``enforce_nonce``: (channel, author, nonce) -> (message id,
         # created at on the fake clock); a repeat within ``nonce_window`` returns that message
         self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
-        self.nonce_window = 120.0  # seconds; Discord says "the past few minutes"
+        self.nonce_window = NONCE_WINDOW
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.interactions: list[FakeInteraction] = []

@@ -7,7 +7,12 @@ import io
 import discord
 
 from tests.fake_discord.conftest import World
-from tests.fake_discord.guilds import EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
+from tests.fake_discord.guilds import (
+    EMBED_LINKS,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+)
 
 
 async def test_channel_messages_threads_files_and_dms(world: World) -> None:
@@ -100,3 +105,19 @@ async def test_the_bots_channel_permissions_show_and_are_enforced(world: World) 
     assert codes[4:] == [50001, 50001]
     assert [m.content for m in world.chan.public_messages()] == ["text"]
     world.fake.take_violations()
+
+
+async def test_without_read_message_history_the_bot_reads_no_messages(world: World) -> None:
+    read: list[list[str]] = []
+
+    async def hook(i: discord.Interaction) -> None:
+        await i.response.send_message("ok", ephemeral=True)
+        assert isinstance(i.channel, discord.TextChannel)
+        await i.channel.send("board")
+        read.append([m.content async for m in i.channel.history(limit=10)])
+
+    world.bot.hook = hook
+    await world.alice.run(world.chan, "toy do")
+    world.chan.bot_denied = READ_MESSAGE_HISTORY
+    await world.alice.run(world.chan, "toy do")
+    assert read == [["board"], []]

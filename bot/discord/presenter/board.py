@@ -16,7 +16,9 @@ exists (Unknown Channel) is reported to the service, which closes its tables.
 A new board is sent with a nonce that names what it follows (the table, its match, the
 board before it), so a send repeated after a restart (the previous process posted it but
 died before its id was stored) gets back the message already posted instead of leaving a
-second board in the channel; that message is then brought up to date.
+second board in the channel; that message is then brought up to date. After a restart
+longer than Discord keeps a nonce, a restored table without a stored board looks for one
+among the channel's last messages first.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import discord
 from bot.app.ports import Clock
 from bot.app.table import Table
 from bot.discord.render import Rendered
+from bot.discord.render.components import ButtonId, MenuId
 from bot.pictures import BoardScene
 
 from . import pictures
@@ -47,6 +50,9 @@ REPOST_AFTER = 50 * 60.0
 #: a sent board created this long before the send began is one an earlier send with the
 #: same nonce created (seconds; Discord's clock and ours may differ a little)
 EARLIER_SEND_SLACK = 2.0
+
+#: the channel's last messages searched for a board a dead process posted but never stored
+UNSTORED_LOOK = 25
 
 #: Discord's code for a channel that does not exist (deleted, or a thread of a deleted one)
 UNKNOWN_CHANNEL = 10003
@@ -98,6 +104,21 @@ class BoardJob:
     #: the table's version, and whether it was closed, when ``rendered`` was taken
     version: int = 0
     closing: bool = False
+    #: restored at start-up: a new board the previous process posted but never stored may
+    #: stand in the channel, to be taken back instead of posting another
+    adopt: bool = False
+
+
+def _tables_of(message: discord.Message) -> set[int]:
+    """The tables the message's buttons and menus act on."""
+    found: set[int] = set()
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            parsed = ButtonId.parse(getattr(item, "custom_id", None)) or \
+                MenuId.parse(getattr(item, "custom_id", None))
+            if parsed is not None:
+                found.add(parsed.table_id)
+    return found
 
 
 def board_nonce(table: Table) -> str:
@@ -125,13 +146,15 @@ class BoardPublisher:
         self._pending: dict[int, BoardJob] = {}
         self.publishers: dict[int, asyncio.Task[None]] = {}
 
-    def queue(self, table: Table, rendered: Rendered, fresh: bool = False) -> None:
+    def queue(self, table: Table, rendered: Rendered, fresh: bool = False,
+              adopt: bool = False) -> None:
         previous = self._pending.get(table.id)
         fresh = fresh or (previous is not None and previous.fresh)
+        adopt = adopt or (previous is not None and previous.adopt)
         provisional = self.client.get_guild(table.guild_id) is None
         self._pending[table.id] = BoardJob(table, rendered, fresh, provisional,
                                            self.scene_of(table), table.version,
-                                           not table.live)
+                                           not table.live, adopt)
         task = self.publishers.get(table.id)
         if task is None or task.done():
             self.publishers[table.id] = asyncio.create_task(
@@ -146,6 +169,7 @@ class BoardPublisher:
                     newer = self._pending.get(table_id)
                     if newer is not None:
                         newer.fresh = newer.fresh or job.fresh  # still a new message
+                        newer.adopt = newer.adopt or job.adopt
                         continue
                     job.rendered = self.render(job.table)
                     job.scene = self.scene_of(job.table)
@@ -200,10 +224,13 @@ class BoardPublisher:
                 message_id = None
                 embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
         # Post a new board (first time, too old, or deleted); then remove the old one.
-        message = await channel.send(content=job.rendered.content, embed=embed,
-                                     view=view if view is not None else discord.utils.MISSING,
-                                     files=files or discord.utils.MISSING,
-                                     nonce=board_nonce(table))
+        found = None
+        if job.adopt and (table.board_message_id is None or job.fresh):
+            found = await self._posted_unstored(channel, table)
+        message = found or await channel.send(
+            content=job.rendered.content, embed=embed,
+            view=view if view is not None else discord.utils.MISSING,
+            files=files or discord.utils.MISSING, nonce=board_nonce(table))
         created = message.created_at.timestamp()
         earlier = created < now - EARLIER_SEND_SLACK
         table.board_message_id = message.id
@@ -220,6 +247,25 @@ class BoardPublisher:
         if message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(message_id).delete()
+
+    async def _posted_unstored(self, channel: discord.PartialMessageable,
+                               table: Table) -> discord.Message | None:
+        """The board of ``table`` that a process posted but died before storing, found
+        among the channel's last messages: the bot's, newer than the board the store
+        knows, with the table's buttons (for a restart longer than Discord keeps a nonce).
+        Without Read Message History there is none to find."""
+        me = self.client.user
+        since = table.board_posted_at or 0.0
+        try:
+            async for message in channel.history(limit=UNSTORED_LOOK):
+                if me is not None and message.author.id == me.id \
+                        and message.id != table.board_message_id \
+                        and message.created_at.timestamp() > since \
+                        and table.id in _tables_of(message):
+                    return message
+        except discord.HTTPException as exc:
+            log.info("cannot look for an unstored board of table %s: %s", table.id, exc)
+        return None
 
     async def _report(self, report: Awaitable[object], table_id: int) -> None:
         """Tell the service something of a table's board; a failure is logged, never

@@ -125,7 +125,8 @@ class DiscordPresenter:
         try:
             fresh = (change.reason == "start" and table.match_no > 1) or (
                 change.reason == "restored" and _board_of_an_earlier_match(table))
-            self.board.queue(table, self.render_public(table), fresh=fresh)
+            self.board.queue(table, self.render_public(table), fresh=fresh,
+                             adopt=change.reason == "restored")
             if change.reason == "restored" and self.journal.store is not None:
                 self._background.spawn(self._restore(table), "goita-hand-restore")
             self.hands.refresh(table)

@@ -28,6 +28,7 @@ from tests.bot.discord.kit import (
     start_table,
 )
 from tests.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.fake_discord.state import NONCE_WINDOW
 
 WEBHOOK_EDIT = "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"
 
@@ -347,9 +348,15 @@ def boards_in(world: World) -> list[FakeMessage]:
                                      for b in m.buttons)]
 
 
+#: how long the bot is down: a quick restart (Discord returns the board for its nonce), and
+#: one longer than Discord keeps a nonce (the board is found among the channel's messages)
+DOWNTIMES = [0.0, NONCE_WINDOW + 60]
+
+
+@pytest.mark.parametrize("down", DOWNTIMES, ids=["quick", "long"])
 async def test_a_board_posted_just_before_a_crash_is_not_posted_twice(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, down: float,
 ) -> None:
     """The process dies after posting a new table's board, before storing its id: the
     next start takes that board back instead of leaving it beside a second one."""
@@ -362,7 +369,9 @@ async def test_a_board_posted_just_before_a_crash_is_not_posted_twice(
     with sqlite3.connect(world.bot.settings.database_path) as db:
         assert db.execute("SELECT board_message_id FROM game_tables").fetchall() == [(None,)]
 
-    world = await restart(world, make_settings)
+    await fake_discord.stop_bot()
+    await fake_discord.clock.advance(down)
+    world = await start_again(world, make_settings)
     assert boards_in(world) == [lobby]
     assert world.board().id == lobby.id
     await bob.click(lobby, custom_id=f"goita:join:{world.table().id}:0:-")
@@ -371,9 +380,10 @@ async def test_a_board_posted_just_before_a_crash_is_not_posted_twice(
     assert "bob" in lobby.text() and boards_in(world) == [lobby]
 
 
+@pytest.mark.parametrize("down", DOWNTIMES, ids=["quick", "long"])
 async def test_a_rematch_board_posted_just_before_a_crash_is_not_posted_twice(
     fake_discord: FakeDiscord, make_settings: Callable[..., Any],
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, down: float,
 ) -> None:
     """The same for a rematch's new board: the last match's summary and one new board."""
     world, alice, bob = await two_humans(fake_discord, make_settings)
@@ -391,7 +401,9 @@ async def test_a_rematch_board_posted_just_before_a_crash_is_not_posted_twice(
         assert db.execute("SELECT board_message_id FROM game_tables").fetchall() == [
             (summary.id,)]
 
+    await fake_discord.clock.advance(down)
     world = await start_again(world, make_settings)
     assert world.board().id == new_board.id
     assert [m for m in boards_in(world) if m.id != summary.id] == [new_board]
     assert action_buttons(new_board)
+
