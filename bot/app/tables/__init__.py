@@ -79,6 +79,7 @@ TableError codes (``err.params`` in parentheses):
     table_full (players), not_seated, not_host, not_host_or_manager, need_four (seated, players),
     bad_players (players), bad_level (level, levels), host_seat (seat), stale (version),
     not_your_turn, stop_started (a lobby-only stop of a table whose match has started),
+    rematch_started (a rematch of a match another match has followed already),
     "illegal.<rule>" (rule, message) for every goita_core IllegalAction rule code
     (e.g. illegal.must_lead, illegal.block_mismatch, illegal.ou_attack_not_allowed).
 

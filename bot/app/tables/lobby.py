@@ -272,12 +272,14 @@ class LobbyRoom(PlayRoom):
     async def rematch(self, table_id: int, by: UserRef,
                       where: tuple[int, int] | None = None,
                       limits: TableLimits | None = None,
-                      check_channel: ChannelCheck | None = None) -> Table:
+                      check_channel: ChannelCheck | None = None,
+                      after_match: int | None = None) -> Table:
         """``where``: the (guild, channel) of the click; a table elsewhere is refused
         ("wrong_table"), also one loaded again from the store. ``limits``: the abuse limits
         of this creation (None: the service's, with the server's own table limits).
         ``check_channel``: as for :meth:`create_table` (the new match's board is a new
-        message)."""
+        message). ``after_match``: the match the click's summary showed; once another
+        match has followed it, the click is refused ("rematch_started")."""
         use = limits or self.limits
         if limits is None and where is not None and self.server_settings is not None:
             server = await self.server_settings.for_guild(where[0])
@@ -291,6 +293,8 @@ class LobbyRoom(PlayRoom):
         async def step(table: Table, out: Outbox) -> StepResult:
             if where is not None and (table.guild_id, table.channel_id) != where:
                 raise TableError("wrong_table")
+            if after_match is not None and after_match != table.match_no:
+                raise TableError("rematch_started")  # an older summary's button
             if table.status != "finished":
                 raise TableError("not_finished")
             if table.seat_of(by.id) is None:

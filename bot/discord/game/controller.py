@@ -82,9 +82,12 @@ class GameController:
             await s.shuffle_seats(bid.table_id, by)
         elif bid.action == "rematch":
             try:
+                # the match the summary showed (none on a button drawn before it said)
+                after = int(bid.arg) if bid.arg.isdigit() else None
                 await s.rematch(bid.table_id, by,
                                 where=(interaction.guild_id or 0, interaction.channel_id or 0),
-                                check_channel=self.channel_check(interaction))
+                                check_channel=self.channel_check(interaction),
+                                after_match=after)
             except TableError as exc:
                 table = s.find(bid.table_id)
                 if exc.code == "not_finished" and table is not None and table.live:

@@ -58,8 +58,9 @@ def render_match_end(table: Table, lang: str) -> Rendered:
     items: list[Component] = []
     if table.status == "finished" and match is not None and match.over:
         embed.set_footer(text=t("match.footer", lang))  # says what Rematch does
+        # the match it follows: a click on an older summary never rematches a later match
         items.append(button("rematch", table.id, t("btn.rematch", lang),
-                            style=discord.ButtonStyle.success))
+                            arg=str(table.match_no), style=discord.ButtonStyle.success))
     if match is not None and match.rounds and table.started_at is not None \
             and (table.status == "finished" or table.stopped_early):
         items.append(review_table_button(table.id, table.started_at,

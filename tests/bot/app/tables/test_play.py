@@ -285,6 +285,21 @@ async def test_rematch_same_seats_new_match(rig: Rig) -> None:
                                                   "CPU (easy)"]
 
 
+async def test_a_rematch_of_a_match_that_another_followed_is_refused(rig: Rig) -> None:
+    table = await full_table(rig, "easy", "easy", "easy", target=50)
+    await rig.service.start(table.id, ALICE)
+    await play_human_until_over(rig, table.id, ALICE)
+    await rig.service.rematch(table.id, ALICE, after_match=1)
+    await play_human_until_over(rig, table.id, ALICE)
+    version = table.version
+    with pytest.raises(TableError) as info:  # the first match's summary, clicked late
+        await rig.service.rematch(table.id, ALICE, after_match=1)
+    assert info.value.code == "rematch_started"
+    assert table.status == "finished" and table.match_no == 2 and table.version == version
+    again = await rig.service.rematch(table.id, ALICE, after_match=2)
+    assert again.status == "playing" and again.match_no == 3
+
+
 async def test_rematch_refused_when_the_channel_was_taken_meanwhile(rig: Rig) -> None:
     from bot.app.tables import TableService
 

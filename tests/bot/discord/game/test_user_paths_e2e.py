@@ -83,13 +83,29 @@ async def test_two_players_click_rematch_at_once(
     first, second = await asyncio.gather(alice.click(summary, "Rematch", settle=False),
                                          bob.click(summary, "Rematch", settle=False))
     await world.settle()
-    assert world.table().match_no == 2  # one rematch, not two
+    assert world.table().match_no == 2  # one rematch, not two (also when its deal ends it)
     answers = [f.text() for r in (first, second) for f in r.followups]
     assert len(answers) == 1, answers
     assert "already started" in answers[0], answers  # not "the match is not over yet"
     # the summary keeps its button; a later click there says the same
     late = await bob.click(summary, "Rematch")
     assert "already started" in late.followups[0].text()
+
+
+async def test_an_older_summarys_rematch_never_rematches_a_later_match(
+    fake_discord: FakeDiscord, make_settings: Callable[..., Any]
+) -> None:
+    world, alice, bob, first = await match_over(fake_discord, make_settings, 3)
+    await alice.click(first, "Rematch")
+    await play_until_over(world, {0: alice, 1: bob}, random.Random(4))
+    second = world.board()
+    assert second.id != first.id and world.table().match_no == 2
+    late = await bob.click(first, "Rematch")  # the first match's summary, still in the channel
+    assert "already started" in late.followups[0].text()
+    assert world.table().status == "finished" and world.table().match_no == 2
+    await bob.click(second, "Rematch")
+    await world.settle()
+    assert world.table().match_no == 3
 
 
 async def test_the_match_end_shows_the_last_round_with_every_piece_revealed(
