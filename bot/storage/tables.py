@@ -123,9 +123,12 @@ class SqliteTableStore:
 
     async def load_where(self, statuses: Sequence[TableStatus]) -> list[Table]:
         marks = ", ".join("?" for _ in statuses)
+        return await self._load(f"status IN ({marks})", tuple(statuses))
+
+    async def _load(self, where: str, args: tuple[Any, ...] = ()) -> list[Table]:
+        """The tables ``where`` selects (its parameters ``args``), oldest first."""
         async with self.conn.execute(
-            f"SELECT snapshot FROM game_tables WHERE status IN ({marks}) ORDER BY id",
-            tuple(statuses),
+            f"SELECT snapshot FROM game_tables WHERE {where} ORDER BY id", args
         ) as cur:
             rows = await cur.fetchall()
         return [Table.from_json(json.loads(r["snapshot"])) for r in rows]
@@ -136,11 +139,7 @@ class SqliteTableStore:
 
     async def unsettled(self) -> list[Table]:
         """Closed tables whose result is to record or closing board to show."""
-        async with self.conn.execute(
-            "SELECT snapshot FROM game_tables WHERE unsettled = 1 ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
-        return [Table.from_json(json.loads(r["snapshot"])) for r in rows]
+        return await self._load("unsettled = 1")
 
     async def entries(self, table_id: int, match_no: int | None = None) -> list[LogEntry]:
         """The table's log in order, all of it or one match's."""
