@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.app.table import Table
-from bot.i18n import t
+from bot.i18n import has, t
 from goita_core.pieces import KANJI
 from goita_core.view import SeatView
 
@@ -125,9 +125,7 @@ def closed_text(reason: str, lang: str, table: Table | None = None, **params: An
     key = f"closed.{reason}"
     if reason == "abandoned" and table is not None and not table.humans():
         key = "closed.left"  # the last human left; nobody was merely away
-    if key not in ("closed.cancelled", "closed.idle", "closed.stopped", "closed.abandoned",
-                   "closed.finished", "closed.empty", "closed.left", "closed.channel_gone",
-                   "closed.bot_removed"):
+    if not has(key):  # a reason without words of its own (e.g. "broken")
         key = "closed.other"
     if key == "closed.idle":
         params.setdefault("minutes", 10)
