@@ -114,8 +114,8 @@ def _tables_of(message: discord.Message) -> set[int]:
     found: set[int] = set()
     for row in message.components:
         for item in getattr(row, "children", []):
-            parsed = ButtonId.parse(getattr(item, "custom_id", None)) or \
-                MenuId.parse(getattr(item, "custom_id", None))
+            custom_id = getattr(item, "custom_id", None)
+            parsed = ButtonId.parse(custom_id) or MenuId.parse(custom_id)
             if parsed is not None:
                 found.add(parsed.table_id)
     return found
@@ -132,10 +132,10 @@ def board_nonce(table: Table) -> str:
 class BoardPublisher:
     def __init__(self, client: discord.Client, clock: Clock,
                  render: Callable[[Table], Rendered], min_edit_interval: float,
-                 scene_of: SceneOf | None = None, gate: ChannelGate | None = None) -> None:
+                 scene_of: SceneOf | None = None) -> None:
         self.client = client
         #: channels that refused the bot wait (shared with the turn pings)
-        self.gate = gate or ChannelGate(clock)
+        self.gate = ChannelGate(clock)
         self.clock = clock
         self.render = render
         self.scene_of: SceneOf = scene_of or (lambda _table: None)
