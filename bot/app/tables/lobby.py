@@ -232,10 +232,10 @@ class LobbyRoom(PlayRoom):
         return await self._mutate(table_id, step)
 
     async def channel_gone(self, channel_id: int) -> list[Table]:
-        """The channel (or thread) of live tables was deleted: they close ("channel_gone");
+        """The channel (or thread) of a live table was deleted: it closes ("channel_gone");
         a match in play ends as stopped (its rounds are kept, no rating changes)."""
-        return await self._close_all(
-            [t.id for t in self.live_tables() if t.channel_id == channel_id], "channel_gone")
+        table = self.table_for_channel(channel_id)  # one live table per channel
+        return await self._close_all([] if table is None else [table.id], "channel_gone")
 
     async def guild_gone(self, guild_id: int) -> list[Table]:
         """The bot was removed from the server: its live tables close ("bot_removed")."""
