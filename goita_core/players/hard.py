@@ -37,6 +37,7 @@ from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
 from .tree import TreeSearch
+from .value import ValueModel, value_after
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -78,6 +79,7 @@ class HardPlayer:
                  model_power: float = 1.0, ess_prune: bool = False,
                  convention: float | None = None, convention_margin: float | None = None,
                  lack: float = 0.0, lack_team: bool = False,
+                 value_model: ValueModel | None = None, value_mix: float = 1.0,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -161,6 +163,14 @@ class HardPlayer:
         self.lack = lack
         #: only our team's seats in the playouts use ``lack``
         self.lack_team = lack_team
+        #: a learnt value of positions (:mod:`.value`; ``benchmarks/fit_value.py``)
+        #: replaces (``value_mix`` 1) or is mixed with the playouts' outcome (the share
+        #: ``value_mix``); a residual model is added to it (times ``value_mix``); four-seat
+        #: rounds only
+        self.value_model = value_model
+        if not 0.0 < value_mix <= 1.0:
+            raise ValueError("value_mix must be in (0, 1]")
+        self.value_mix = value_mix
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
@@ -217,6 +227,8 @@ class HardPlayer:
         eps = self.rollout_eps
         eps_opp = self.eps_opp
         theta = self.rollout_policy
+        vm = self.value_model if st.n == 4 else None
+        mix = self.value_mix
         trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
             and not from_deal else None
         m = len(cands)
@@ -246,8 +258,9 @@ class HardPlayer:
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired
             noise = [rng.random() for _ in range(48)] if eps or eps_opp or theta else None
-            row: list[tuple[int, int]] = []
+            row: list[tuple[int, float]] = []
             for i in active:
+                v: float
                 if exact:
                     v = exact_after(codes, st.turn, st.attack, st.passes, st.ou_up, cands[i],
                                     st.n, st.parity, st.team_mod, st.double_any,
@@ -263,6 +276,15 @@ class HardPlayer:
                         lead = choose(code, st.sizes[st.turn], -1, 0, False, unseen,
                                       st.double_any, weights)
                         f, s = int(lead.first), int(lead.second)  # type: ignore[attr-defined]
+                    if vm is not None:
+                        v_model = value_after(vm, codes, st.sizes, st.turn, st.attack,
+                                              st.attacker, st.passes, st.ou_up, st.avail,
+                                              f, s, st.parity, st.double_any, st.fd_unlock)
+                        if mix >= 1.0 and not vm.residual:
+                            row.append((i, v_model))
+                            if limit is None and clock() > deadline:
+                                break
+                            continue
                     args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
                             st.ou_up, st.avail[:], f, s, st.n, st.parity, st.team_mod,
                             st.double_any, st.fd_unlock, weights)
@@ -275,6 +297,9 @@ class HardPlayer:
                         v = run(*args)
                     else:
                         v = playout(*args, eps, noise, eps_opp)
+                    if vm is not None:
+                        v = v + mix * v_model if vm.residual \
+                            else (1.0 - mix) * v + mix * v_model
                 row.append((i, v))
                 if limit is None and clock() > deadline:
                     break

@@ -49,6 +49,7 @@ from .arena_results import (
     print_figures,
     summarize,
 )
+from .options import search_options
 
 CLOCKS = tuple(CLOCK_FUNCTIONS)
 
@@ -105,7 +106,8 @@ class _Seats:
                 assert spec.level is not None
                 seat_seed = self.seed * 1000 + (0 if side == "a" else 500) + seat
                 player = make_player(spec.level, seat_seed, budget_ms=spec.budget_ms,
-                                     clock=self.clock, options=json.loads(spec.options))
+                                     clock=self.clock,
+                                     options=search_options(json.loads(spec.options)))
             self.players[key] = player
         return player
 
@@ -311,10 +313,10 @@ def _side_specs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
             parser.error(f"--{side}-options must be a JSON object")
         try:  # refuse unknown options now, not in a worker process
             if level is not None:
-                make_player(level, 0, budget_ms=budget, options=options)
+                make_player(level, 0, budget_ms=budget, options=search_options(options))
             elif options:
                 parser.error(f"--{side}-options applies to a level, not an engine")
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OSError) as exc:
             parser.error(f"--{side}-options: {exc}")
         specs.append(SideSpec(level, cmd, budget, json.dumps(options, sort_keys=True)))
     return specs

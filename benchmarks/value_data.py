@@ -1,0 +1,88 @@
+"""Record self-play positions and their outcomes, to fit a value model of Goita positions.
+
+    PYTHONPATH=. python benchmarks/value_data.py --rounds 20000 --seed 1 --out data.txt
+        [--level hard] [--iterations 100]
+
+Plays rounds of four search players (``--level``, a fixed ``--iterations`` samples per
+decision, seeded: the file is reproducible) and writes one line per position in which a
+seat is to play (passes forced or not), with every hand known: the position as the search's
+playouts hold it, relative to the seat to move, and the points the round finally gave that
+seat's team (negative when the other team went out). Lines:
+
+    round  hand0 hand1 hand2 hand3  size0 size1 size2 size3  attack attacker passes
+    ou_up avail  points
+
+``hand``: packed piece counts (4 bits per kind), seat 0 the one to move, then in turn
+order; ``attack`` -1 when leading; ``attacker`` relative to the mover (-1 when leading);
+``avail``: the pieces not face up on the table, packed the same way. A rerun with the same
+``--out`` appends after the rounds the file holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+from goita_core.players import make_player
+from goita_core.players.search import start_of
+from goita_core.round import PHASE_PLAY, Round
+from goita_core.rules import RuleSet
+
+
+def position(rnd: Round) -> list[int]:
+    """The position of the seat to move, relative to it (see the module doc)."""
+    n = rnd.n
+    me = rnd.turn
+    avail = start_of(rnd.view(me)).avail
+    rel = [(me + i) % n for i in range(n)]
+    attacker = -1 if rnd.attack < 0 else (rnd.attacker - me) % n
+    avail_code = sum(a << (k << 2) for k, a in enumerate(avail))
+    return [*(rnd.hands[s] for s in rel), *(rnd.sizes[s] for s in rel), int(rnd.attack),
+            attacker, rnd.passes, rnd.ou_up, avail_code]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--iterations", type=int, default=100)
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    rules = RuleSet()
+    players = [make_player(args.level, args.seed * 10 + s,
+                           options={"iterations": args.iterations}) for s in range(4)]
+    done = set()
+    if args.out.exists():
+        done = {int(line.split(" ", 1)[0]) for line in args.out.read_text().splitlines()}
+    start = max(done) + 1 if done else 0
+    t0 = time.time()
+    with args.out.open("a") as out:
+        for r in range(start, args.rounds):
+            rng = random.Random(f"value_data:{args.seed}:{r}")
+            rnd = Round.deal(rules, rng.randrange(4), rng)
+            rows: list[tuple[int, list[int]]] = []
+            while not rnd.over:
+                for seat in rnd.to_act():
+                    view = rnd.view(seat)
+                    if rnd.phase == PHASE_PLAY:
+                        rows.append((seat % 2, position(rnd)))
+                    rnd.apply(seat, players[seat].act(view))
+                    if rnd.over:
+                        break
+            res = rnd.result
+            if res is None or res.kind != "finish" or res.seat is None or not rows:
+                continue
+            won = res.seat % 2
+            out.write("".join(
+                " ".join(map(str, [r, *pos, res.points if team == won else -res.points]))
+                + "\n" for team, pos in rows))
+            out.flush()
+            if (r + 1) % 500 == 0:
+                print(f"  {r + 1} rounds ({time.time() - t0:.0f}s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

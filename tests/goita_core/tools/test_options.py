@@ -1,0 +1,46 @@
+"""Search options read from the command line: a value model's file is read by the tools,
+never by the players, and a file that is not a model is refused before any game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from goita_core.players.value import ValueModel
+from goita_core.tools.arena import SideSpec, run_arena
+from goita_core.tools.arena import main as arena_main
+from goita_core.tools.options import search_options
+from tests.goita_core.players.test_value import random_model
+
+
+def model_file(path: Path, model: ValueModel) -> str:
+    """``model`` written as ``benchmarks/fit_value.py`` writes one."""
+    path.write_text(json.dumps({"w1": [list(r) for r in model.w1], "b1": list(model.b1),
+                                "w2": list(model.w2), "b2": model.b2,
+                                "residual": model.residual}))
+    return str(path)
+
+
+def test_the_arena_plays_a_value_model_from_its_file(tmp_path: Path) -> None:
+    model = random_model(4, hidden=16)
+    path = model_file(tmp_path / "value.json", model)
+    read = search_options({"value_model": path, "value_mix": 0.5})
+    assert isinstance(read["value_model"], ValueModel) and read["value_mix"] == 0.5
+    assert read["value_model"].w1 == model.w1
+    outcomes = run_arena(SideSpec("hard", budget_ms=5, options=json.dumps(
+        {"value_model": path})), SideSpec("hard", budget_ms=5), rounds=1, seed=3)
+    assert outcomes[0].a_ms
+
+
+@pytest.mark.parametrize("content", ["{", "[1, 2]", '{"w1": []}', None])
+def test_the_arena_refuses_a_file_that_is_not_a_value_model(
+        tmp_path: Path, content: str | None) -> None:
+    path = tmp_path / "value.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(SystemExit) as exc:
+        arena_main(["--a", "hard", "--b", "normal", "--a-options",
+                    json.dumps({"value_model": str(path)})])
+    assert exc.value.code == 2
