@@ -43,12 +43,17 @@ def position(rnd: Round) -> list[int]:
             attacker, rnd.passes, rnd.ou_up, avail_code]
 
 
+def add_player_options(ap: argparse.ArgumentParser) -> None:
+    """The self-play players' options: their level and samples per decision."""
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--iterations", type=int, default=100)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="hard")
-    ap.add_argument("--iterations", type=int, default=100)
+    add_player_options(ap)
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     rules = RuleSet()

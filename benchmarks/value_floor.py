@@ -20,7 +20,7 @@ import random
 import statistics
 
 from benchmarks.fit_value import playout_value
-from benchmarks.value_data import position
+from benchmarks.value_data import add_player_options, position
 from goita_core.players import make_player
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
@@ -30,8 +30,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--branches", type=int, default=8)
-    ap.add_argument("--level", default="hard")
-    ap.add_argument("--iterations", type=int, default=100)
+    add_player_options(ap)
     ap.add_argument("--playouts", type=int, default=32)
     ap.add_argument("--model", default=None)
     ap.add_argument("--seed", type=int, default=99)

@@ -277,9 +277,7 @@ class HardPlayer:
                                       st.double_any, weights)
                         f, s = int(lead.first), int(lead.second)  # type: ignore[attr-defined]
                     if vm is not None:
-                        v_model = value_after(vm, codes, st.sizes, st.turn, st.attack,
-                                              st.attacker, st.passes, st.ou_up, st.avail,
-                                              f, s, st.parity, st.double_any, st.fd_unlock)
+                        v_model = value_after(vm, codes, st, f, s)
                         if mix >= 1.0 and not vm.residual:
                             row.append((i, v_model))
                             if limit is None and clock() > deadline:

@@ -50,6 +50,36 @@ def start_of(view: SeatView, from_deal: bool = False) -> Start:
                  rules.double_any_seventh, rules.facedown_ou_unlocks)
 
 
+def step(st: Start, codes: list[int], sizes: list[int], avail: list[int], state: list[int],
+         f: int, s: int) -> int | None:
+    """Play ``(f, s)`` (``f`` -1: a pass) for the seat to move of a guessed deal, in place:
+    ``state`` is ``[turn, attack, attacker, passes, ou_up]``, the other lists as in
+    :class:`Start` (``codes`` the hands). The finishing points (positive for the team of
+    ``st.parity``) when it ends the round, else None."""
+    turn, attack = state[0], state[1]
+    if f < 0:
+        state[3] += 1
+        state[0] = (turn + 1) % st.n
+        if state[3] == st.n - 1:
+            state[1], state[3] = -1, 0
+        return None
+    lead = attack < 0
+    codes[turn] -= (1 << (f << 2)) + (1 << (s << 2))
+    sizes[turn] -= 2
+    avail[s] -= 1
+    if s == OU:
+        state[4] += 1
+    if not lead:
+        avail[f] -= 1
+    if f == OU and (not lead or st.fd_unlock):
+        state[4] += 1
+    if sizes[turn] == 0:
+        pts = POINTS[s] * (2 if f == s and (lead or st.double_any) else 1)
+        return pts if turn % st.team_mod == st.parity else -pts
+    state[1], state[2], state[3], state[0] = s, turn, 0, (turn + 1) % st.n
+    return None
+
+
 def candidates(view: SeatView, weights: tuple[float, ...],
                max_candidates: int = MAX_CANDIDATES) -> list[Action]:
     """Legal actions worth searching: all when answering; when leading, the heuristic's

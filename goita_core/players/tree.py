@@ -19,7 +19,7 @@ from ..actions import PASS, Action
 from ..hands import legal_for
 from .heuristics import LEAD, OPPONENT, OU, PARTNER, POINTS, best_finish, choose
 from .kernel import playout
-from .search import Start
+from .search import Start, step
 
 #: visits a node plays the heuristic's choice before it chooses by UCB1
 WARMUP = 8
@@ -103,34 +103,6 @@ class TreeSearch:
         state = [st.turn, st.attack, st.attacker, st.passes, st.ou_up]
         return self._edge(root, move, codes, st.sizes[:], st.avail[:], state, w)
 
-    def _step(self, codes: list[int], sizes: list[int], avail: list[int], state: list[int],
-              f: int, s: int) -> int | None:
-        """Play a move for the seat to move; the finishing points (our side's sign) when it
-        ends the round."""
-        st = self.st
-        turn, attack = state[0], state[1]
-        if f < 0:
-            state[3] += 1
-            state[0] = (turn + 1) % st.n
-            if state[3] == st.n - 1:
-                state[1], state[3] = -1, 0
-            return None
-        lead = attack < 0
-        codes[turn] -= (1 << (f << 2)) + (1 << (s << 2))
-        sizes[turn] -= 2
-        avail[s] -= 1
-        if s == OU:
-            state[4] += 1
-        if not lead:
-            avail[f] -= 1
-        if f == OU and (not lead or st.fd_unlock):
-            state[4] += 1
-        if sizes[turn] == 0:
-            pts = POINTS[s] * (2 if f == s and (lead or st.double_any) else 1)
-            return pts if turn % st.team_mod == st.parity else -pts
-        state[1], state[2], state[3], state[0] = s, turn, 0, (turn + 1) % st.n
-        return None
-
     def _heuristic(self, codes: list[int], sizes: list[int], avail: list[int],
                    state: list[int]) -> Move:
         st = self.st
@@ -156,12 +128,12 @@ class TreeSearch:
     def _edge(self, edge: Edge, move: Move, codes: list[int], sizes: list[int],
               avail: list[int], state: list[int], w: float) -> int:
         """Play our ``move``, the others up to our next decision, and on (the outcome)."""
-        v = self._step(codes, sizes, avail, state, *move)
+        v = step(self.st, codes, sizes, avail, state, *move)
         seen: list[Move] = []
         while v is None and state[0] != self.me:
             m = self._heuristic(codes, sizes, avail, state)
             seen.append(m if state[1] >= 0 or m[0] < 0 else (-1, m[1]))
-            v = self._step(codes, sizes, avail, state, *m)
+            v = step(self.st, codes, sizes, avail, state, *m)
         if v is None:
             key = tuple(seen)
             node = edge.below.get(key)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from operator import add, mul
 from typing import Any
 
-from .heuristics import OU, POINTS
+from .search import Start, step
 
 #: count buckets per (seat, kind): 1, 2, 3, 4 or more
 COUNT_CAP = 4
@@ -104,37 +104,16 @@ class ValueModel:
         return self.evaluate(features(hands, sizes, turn, attack, attacker, ou_up, avail))
 
 
-def value_after(model: ValueModel, hands: list[int], sizes: list[int], turn: int,
-                attack: int, attacker: int, passes: int, ou_up: int, avail: list[int],
-                first: int, second: int, parity: int, double_any: bool,
-                fd_unlock: bool) -> float:
-    """The model's value, for the team of seats ``% 2 == parity``, of the seat to move
-    playing ``(first, second)`` (``first`` -1: a pass) in a four-seat position; a finish
-    is worth its points. The lists are not changed."""
-    if first < 0:
-        passes += 1
-        turn = (turn + 1) & 3
-        if passes == 3:
-            attack = -1
-        return model.value(hands, sizes, turn, attack, attacker, ou_up, avail) \
-            * (1 if turn & 1 == parity else -1)
-    lead = attack < 0
-    size = sizes[turn] - 2
-    if size == 0:
-        pts = POINTS[second] * (2 if first == second and (lead or double_any) else 1)
-        return pts if turn & 1 == parity else -pts
-    hands = hands[:]
-    hands[turn] -= (1 << (first << 2)) + (1 << (second << 2))
-    sizes = sizes[:]
-    sizes[turn] = size
-    avail = avail[:]
-    avail[second] -= 1
-    if second == OU:
-        ou_up += 1
-    if not lead:
-        avail[first] -= 1
-    if first == OU and (not lead or fd_unlock):
-        ou_up += 1
-    nxt = (turn + 1) & 3
-    return model.value(hands, sizes, nxt, second, turn, ou_up, avail) \
-        * (1 if nxt & 1 == parity else -1)
+def value_after(model: ValueModel, codes: list[int], st: Start, first: int,
+                second: int) -> float:
+    """The model's value, for our team (``st.parity``), of the seat to move playing
+    ``(first, second)`` (``first`` -1: a pass) in the four-seat position ``st`` of the
+    guessed hands ``codes``; a finish is worth its points. ``codes`` is not changed."""
+    codes, sizes, avail = codes[:], st.sizes[:], st.avail[:]
+    state = [st.turn, st.attack, st.attacker, st.passes, st.ou_up]
+    done = step(st, codes, sizes, avail, state, first, second)
+    if done is not None:
+        return done
+    turn = state[0]
+    v = model.value(codes, sizes, turn, state[1], state[2], state[4], avail)
+    return v if turn & 1 == st.parity else -v

@@ -76,10 +76,10 @@ def test_the_value_after_an_action_is_the_models_value_of_the_rules_next_positio
     st_ = start_of(rnd.view(rnd.turn))
     for act in rnd.legal_actions(rnd.turn):
         f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
-        hands, sizes, avail = list(rnd.hands), list(rnd.sizes), list(st_.avail)
-        got = value_after(model, hands, sizes, rnd.turn, rnd.attack, rnd.attacker,
-                          rnd.passes, rnd.ou_up, avail, f, s, parity, False, False)
-        assert (hands, sizes, avail) == (list(rnd.hands), list(rnd.sizes), st_.avail)
+        hands = list(rnd.hands)
+        got = value_after(model, hands, st_._replace(parity=parity), f, s)
+        assert (hands, st_.sizes, st_.avail) == (list(rnd.hands), list(rnd.sizes),
+                                                start_of(rnd.view(rnd.turn)).avail)
         nxt = copy.deepcopy(rnd)
         nxt.step(act)
         if nxt.over:
