@@ -167,6 +167,8 @@ class HardPlayer:
         #: replaces (``value_mix`` 1) or is mixed with the playouts' outcome (the share
         #: ``value_mix``); a residual model is added to it (times ``value_mix``); four-seat
         #: rounds only
+        if value_model is not None and not isinstance(value_model, ValueModel):
+            raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         self.value_model = value_model
         if not 0.0 < value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")

@@ -34,6 +34,15 @@ def test_the_arena_plays_a_value_model_from_its_file(tmp_path: Path) -> None:
     assert outcomes[0].a_ms
 
 
+@pytest.mark.parametrize("options", [{"value_model": 3}, {"value_model": None,
+                                                           "value_mix": 0}])
+def test_the_arena_refuses_value_options_that_are_not_a_model_or_a_share(
+        options: dict[str, object]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        arena_main(["--a", "hard", "--b", "normal", "--a-options", json.dumps(options)])
+    assert exc.value.code == 2
+
+
 @pytest.mark.parametrize("content", ["{", "[1, 2]", '{"w1": []}', None])
 def test_the_arena_refuses_a_file_that_is_not_a_value_model(
         tmp_path: Path, content: str | None) -> None:
