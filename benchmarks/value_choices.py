@@ -20,8 +20,7 @@ import copy
 import random
 import statistics
 
-from benchmarks.fit_value import playout_value
-from benchmarks.value_data import add_player_options, position
+from benchmarks.value_data import add_player_options, model_value, playout_value, position
 from goita_core.actions import Action
 from goita_core.players import make_player
 from goita_core.round import PHASE_PLAY, Round
@@ -98,11 +97,8 @@ def main() -> None:
                        (r * 97 + a) * 31 + b, team) for b in range(args.branches)))
             row = [r, *position(after), 0]
             sign = 1 if after.turn % 2 == team else -1
-            hands, sizes = row[1:5], row[5:9]
-            avail = [(row[13] >> (k << 2)) & 15 for k in range(8)]
             est = statistics.fmean(playout_value(row, rng) for _ in range(args.playouts))
-            v = value.value(hands, sizes, 0, row[9], row[10], row[12], avail)
-            c = residual.value(hands, sizes, 0, row[9], row[10], row[12], avail)
+            v, c = model_value(value, row), model_value(residual, row)
             for name, x in zip(ESTIMATES, (est, v, (est + v) / 2, est + c), strict=True):
                 estimates[name].append(sign * x)
         chosen["best"].append(max(truth))

@@ -25,10 +25,58 @@ import random
 import time
 from pathlib import Path
 
+from goita_core.actions import Play
 from goita_core.players import make_player
+from goita_core.players.heuristics import DEFAULT_WEIGHTS, LEAD, OPPONENT, PARTNER, choose
+from goita_core.players.kernel import playout, plays_for
 from goita_core.players.search import start_of
+from goita_core.players.value import ValueModel
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
+
+#: one line of the data (see the module doc)
+Row = list[int]
+
+
+def unpack(row: Row) -> tuple[list[int], list[int], int, int, int, int, list[int], int]:
+    hands, sizes = row[1:5], row[5:9]
+    attack, attacker, _passes, ou_up, avail_code, target = row[9:15]
+    avail = [(avail_code >> (k << 2)) & 15 for k in range(8)]
+    return hands, sizes, attack, attacker, row[11], ou_up, avail, target
+
+
+def playout_value(row: Row, rng: random.Random, eps: float = 0.25,
+                  eps_opp: float = 0.4) -> int:
+    """One playout of ``hard``'s search from the position, in points for the mover's team,
+    as the search plays it after its candidate: the searcher's team (random options at
+    rate ``eps``) is the other one, the mover's team plays them at ``eps_opp``, its first
+    action included."""
+    hands, sizes, attack, attacker, passes, ou_up, avail, _ = unpack(row)
+    code = hands[0]
+    lead = attack < 0
+    plays = plays_for(code, attack, ou_up > 0)
+    noise = [rng.random() for _ in range(48)]
+    u = rng.random()
+    if not plays:
+        f, s = -1, -1
+    elif sizes[0] > 2 and u < eps_opp:
+        j = int(u / eps_opp * (len(plays) + (not lead)))
+        f, s = plays[j][:2] if j < len(plays) else (-1, -1)
+    else:
+        unseen = [avail[k] - (code >> (k << 2) & 15) for k in range(8)]
+        relation = LEAD if lead else PARTNER if attacker == 2 else OPPONENT
+        act = choose(code, sizes[0], attack, relation, ou_up > 0, unseen, False,
+                     DEFAULT_WEIGHTS, sizes[attacker] if attack >= 0 else 8)
+        f, s = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+    return -playout(hands[:], sizes[:], 0, attack, attacker if attack >= 0 else -1, passes,
+                    ou_up, avail[:], f, s, 4, 1, 2, False, False, DEFAULT_WEIGHTS, eps, noise,
+                    eps_opp)
+
+
+def model_value(model: ValueModel, row: Row) -> float:
+    """The model's value of a line's position, for the mover's team."""
+    hands, sizes, attack, attacker, _, ou_up, avail, _ = unpack(row)
+    return model.value(hands, sizes, 0, attack, attacker, ou_up, avail)
 
 
 def position(rnd: Round) -> list[int]:

@@ -19,8 +19,7 @@ import copy
 import random
 import statistics
 
-from benchmarks.fit_value import playout_value
-from benchmarks.value_data import add_player_options, position
+from benchmarks.value_data import add_player_options, model_value, playout_value, position
 from goita_core.players import make_player
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
@@ -83,9 +82,7 @@ def main() -> None:
         est = statistics.fmean(playout_value(row, rng) for _ in range(args.playouts))
         err_playout.append((est - mean) ** 2)
         if model is not None:
-            hands, sizes = row[1:5], row[5:9]
-            avail = [(row[13] >> (k << 2)) & 15 for k in range(8)]
-            v = model.value(hands, sizes, 0, row[9], row[10], row[12], avail)
+            v = model_value(model, row)
             if model.residual:
                 v += est
             else:

@@ -5,6 +5,7 @@ legal and within its budget."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks import value_data
+from benchmarks import value_choices, value_data, value_floor
 from goita_core import PASS, Play, Round, RuleSet
 from goita_core.players import make_player
 from goita_core.players.heuristics import POINTS
@@ -27,6 +28,14 @@ def random_model(seed: int, hidden: int = 8, residual: bool = False) -> ValueMod
     return ValueModel([[rng.gauss(0, 1) for _ in range(hidden)] for _ in range(N_FEATURES)],
                       [rng.gauss(0, 1) for _ in range(hidden)],
                       [rng.gauss(0, 1) for _ in range(hidden)], rng.gauss(0, 1), residual)
+
+
+def model_file(path: Path, model: ValueModel) -> str:
+    """``model`` written as ``benchmarks/fit_value.py`` writes one."""
+    path.write_text(json.dumps({"w1": [list(r) for r in model.w1], "b1": list(model.b1),
+                                "w2": list(model.w2), "b2": model.b2,
+                                "residual": model.residual}))
+    return str(path)
 
 
 def position_after(seed: int, steps: int) -> Round | None:
@@ -136,3 +145,26 @@ def test_recorded_self_play_positions_are_whole_and_a_rerun_resumes(
             avail = [(r[13] >> (k << 2)) & 15 for k in range(8)]
             assert all(avail[k] >= sum((h >> (k << 2)) & 15 for h in hands) for k in range(8))
             assert (attack < 0) == (attacker < 0) and attacker != 0
+
+
+def test_the_value_benchmarks_measure_without_a_matrix_library(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    value = tmp_path / "value.json"
+    correction = tmp_path / "correction.json"
+    model_file(value, random_model(6))
+    model_file(correction, random_model(7, residual=True))
+    tiny = ["--branches", "2", "--playouts", "2", "--iterations", "2"]
+    monkeypatch.setattr(sys, "argv", ["value_choices", "--value", str(value), "--residual",
+                                      str(correction), "--positions", "3", *tiny])
+    value_choices.main()
+    out = capsys.readouterr().out
+    values = {line.split(":")[0].strip(): float(line.split("mean value ")[1].split(",")[0])
+              for line in out.splitlines() if "mean value" in line}
+    assert set(values) == {"best", "random", *value_choices.ESTIMATES}
+    assert all(v <= values["best"] for v in values.values())
+    monkeypatch.setattr(sys, "argv", ["value_floor", "--model", str(value), "--positions", "3",
+                                      *tiny])
+    value_floor.main()
+    out = capsys.readouterr().out
+    assert "3 positions, 2 continuations each" in out and "half the model" in out

@@ -12,15 +12,7 @@ from goita_core.players.value import ValueModel
 from goita_core.tools.arena import SideSpec, run_arena
 from goita_core.tools.arena import main as arena_main
 from goita_core.tools.options import search_options
-from tests.goita_core.players.test_value import random_model
-
-
-def model_file(path: Path, model: ValueModel) -> str:
-    """``model`` written as ``benchmarks/fit_value.py`` writes one."""
-    path.write_text(json.dumps({"w1": [list(r) for r in model.w1], "b1": list(model.b1),
-                                "w2": list(model.w2), "b2": model.b2,
-                                "residual": model.residual}))
-    return str(path)
+from tests.goita_core.players.test_value import model_file, random_model
 
 
 def test_the_arena_plays_a_value_model_from_its_file(tmp_path: Path) -> None:
