@@ -19,8 +19,16 @@ import argparse
 import copy
 import random
 import statistics
+from functools import partial
 
-from benchmarks.value_data import add_player_options, model_value, playout_value, position
+from benchmarks.value_data import (
+    add_player_options,
+    model_value,
+    outcome,
+    play_to,
+    playout_value,
+    position,
+)
 from goita_core.actions import Action
 from goita_core.players import make_player
 from goita_core.round import PHASE_PLAY, Round
@@ -32,16 +40,14 @@ ESTIMATES = ("playouts", "value", "half and half", "playouts + correction")
 
 def finish(rnd: Round, level: str, iterations: int, seed: int, team: int) -> int:
     """Play ``rnd`` to its end with players of ``seed``; the points for ``team``."""
-    players = [make_player(level, seed * 4 + s, options={"iterations": iterations})
-               for s in range(4)]
-    while not rnd.over:
-        for seat in rnd.to_act():
-            rnd.apply(seat, players[seat].act(rnd.view(seat)))
-            if rnd.over:
-                break
-    res = rnd.result
-    assert res is not None and res.seat is not None
-    return res.points if res.seat % 2 == team else -res.points
+    play_to(rnd, [make_player(level, seed * 4 + s, options={"iterations": iterations})
+                  for s in range(4)])
+    return outcome(rnd, team)
+
+
+def _at_choice(stop: int, rnd: Round, moves: int) -> bool:
+    """From ``stop`` plays on, the first decision with two actions or more."""
+    return moves >= stop and len(rnd.legal_actions(rnd.turn)) > 1
 
 
 def main() -> None:
@@ -65,16 +71,7 @@ def main() -> None:
         players = [make_player(args.level, args.seed * 10**6 + r * 4 + s,
                                options={"iterations": args.iterations}) for s in range(4)]
         stop = rng.randrange(1, 20)
-        moves = 0
-        while not rnd.over:
-            if rnd.phase == PHASE_PLAY and moves >= stop \
-                    and len(rnd.legal_actions(rnd.turn)) > 1:
-                break
-            for seat in rnd.to_act():
-                rnd.apply(seat, players[seat].act(rnd.view(seat)))
-                moves += rnd.phase == PHASE_PLAY
-                if rnd.over:
-                    break
+        play_to(rnd, players, partial(_at_choice, stop))
         if rnd.over or rnd.phase != PHASE_PLAY:
             continue
         team = rnd.turn % 2
@@ -85,9 +82,7 @@ def main() -> None:
             after = copy.deepcopy(rnd)
             after.apply(after.turn, act)
             if after.over:
-                res = after.result
-                assert res is not None and res.seat is not None
-                pts = float(res.points if res.seat % 2 == team else -res.points)
+                pts = float(outcome(after, team))
                 truth.append(pts)
                 for name in ESTIMATES:
                     estimates[name].append(pts)

@@ -23,10 +23,11 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from goita_core.actions import Play
-from goita_core.players import make_player
+from goita_core.players import Player, make_player
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, LEAD, OPPONENT, PARTNER, choose
 from goita_core.players.kernel import playout, plays_for
 from goita_core.players.search import start_of
@@ -89,6 +90,28 @@ def position(rnd: Round) -> list[int]:
     avail_code = sum(a << (k << 2) for k, a in enumerate(avail))
     return [*(rnd.hands[s] for s in rel), *(rnd.sizes[s] for s in rel), int(rnd.attack),
             attacker, rnd.passes, rnd.ou_up, avail_code]
+
+
+def play_to(rnd: Round, players: Sequence[Player],
+            stop: Callable[[Round, int], bool] | None = None) -> None:
+    """Play ``rnd`` on with ``players`` until it ends or, at a decision of the play phase,
+    ``stop(rnd, plays so far)`` says to stop there."""
+    moves = 0
+    while not rnd.over:
+        if stop is not None and rnd.phase == PHASE_PLAY and stop(rnd, moves):
+            return
+        for seat in rnd.to_act():
+            rnd.apply(seat, players[seat].act(rnd.view(seat)))
+            moves += rnd.phase == PHASE_PLAY
+            if rnd.over:
+                break
+
+
+def outcome(rnd: Round, team: int) -> int:
+    """The points a finished round gave ``team`` (negative: the other team's)."""
+    res = rnd.result
+    assert res is not None and res.seat is not None
+    return res.points if res.seat % 2 == team else -res.points
 
 
 def add_player_options(ap: argparse.ArgumentParser) -> None:

@@ -18,11 +18,23 @@ import argparse
 import copy
 import random
 import statistics
+from functools import partial
 
-from benchmarks.value_data import add_player_options, model_value, playout_value, position
+from benchmarks.value_data import (
+    add_player_options,
+    model_value,
+    outcome,
+    play_to,
+    playout_value,
+    position,
+)
 from goita_core.players import make_player
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
+
+
+def _at_play(stop: int, _rnd: Round, moves: int) -> bool:
+    return moves == stop
 
 
 def main() -> None:
@@ -53,13 +65,7 @@ def main() -> None:
                                options={"iterations": args.iterations}) for s in range(4)]
         rnd = Round.deal(rules, rng.randrange(4), rng)
         stop = rng.randrange(2, 24)
-        moves = 0
-        while not rnd.over and not (rnd.phase == PHASE_PLAY and moves == stop):
-            for seat in rnd.to_act():
-                rnd.apply(seat, players[seat].act(rnd.view(seat)))
-                moves += rnd.phase == PHASE_PLAY
-                if rnd.over:
-                    break
+        play_to(rnd, players, partial(_at_play, stop))
         if rnd.over or rnd.phase != PHASE_PLAY:
             continue
         team = rnd.turn % 2
@@ -68,14 +74,8 @@ def main() -> None:
             branch = copy.deepcopy(rnd)
             others = [make_player(args.level, (args.seed * 1000 + r * 4 + s) * 97 + b + 1,
                                   options={"iterations": args.iterations}) for s in range(4)]
-            while not branch.over:
-                for seat in branch.to_act():
-                    branch.apply(seat, others[seat].act(branch.view(seat)))
-                    if branch.over:
-                        break
-            res = branch.result
-            assert res is not None and res.seat is not None
-            outcomes.append(res.points if res.seat % 2 == team else -res.points)
+            play_to(branch, others)
+            outcomes.append(outcome(branch, team))
         mean = statistics.fmean(outcomes)
         spread.append(statistics.variance(outcomes))
         row = [r, *position(rnd), 0]
