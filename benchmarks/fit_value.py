@@ -2,15 +2,17 @@
 and measure it against the playouts as a predictor of how rounds end.
 
     PYTHONPATH=. python benchmarks/fit_value.py DATA.txt [DATA.txt ...] --out value.json
-        [--hidden 64] [--holdout 0.2] [--check 3000] [--playouts 32]
+        [--hidden 64] [--epochs 40] [--residual K] [--holdout 0.2] [--check 3000]
+        [--playouts 32]
 
 ``DATA.txt``: files of ``benchmarks/value_data.py``. The last ``--holdout`` of each file's
-rounds are held out; on them this prints the mean squared error (points², per position) of:
-the mean outcome (a constant), a linear model of the same features (ridge), the network,
-and, on ``--check`` held-out positions, the search's own estimate, one lean playout
-(``hard``'s random options) and the mean of ``--playouts`` of them. Needs numpy,
-scipy and scikit-learn (not dependencies of the project; the fitted model runs without
-them).
+rounds are held out; on them this prints the mean squared error (points², per position) of
+the mean outcome (a constant), a linear model of the same features (ridge) and the
+network; then, on ``--check`` held-out positions, of the network, one playout of
+``hard``'s (random options as it plays them), the mean of ``--playouts`` of them, and
+mixes of the network with that mean. With ``--residual K`` the network is fitted to what
+the mean of K playouts misses of the outcome, and is measured added to it. Needs numpy,
+scipy and scikit-learn (``pip install -e '.[learn]'``); the fitted model runs without them.
 """
 
 from __future__ import annotations

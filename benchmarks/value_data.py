@@ -40,10 +40,12 @@ Row = list[int]
 
 
 def unpack(row: Row) -> tuple[list[int], list[int], int, int, int, int, list[int], int]:
+    """A line's hands, sizes, attack, attacker, passes, ou_up, avail (per kind) and
+    points."""
     hands, sizes = row[1:5], row[5:9]
-    attack, attacker, _passes, ou_up, avail_code, target = row[9:15]
+    attack, attacker, passes, ou_up, avail_code, target = row[9:15]
     avail = [(avail_code >> (k << 2)) & 15 for k in range(8)]
-    return hands, sizes, attack, attacker, row[11], ou_up, avail, target
+    return hands, sizes, attack, attacker, passes, ou_up, avail, target
 
 
 def playout_value(row: Row, rng: random.Random, eps: float = 0.25,
