@@ -27,8 +27,10 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 SEND_MESSAGES_IN_THREADS = 1 << 38
 # what a plain @everyone member may do (view, send, read history, use app commands ...)
-MEMBER_PERMISSIONS = 0x0000_0008_0000_0000 | 0x400 | 0x800 | 0x10000 | 0x40 | 0x4000 | 0x8000 \
-    | (1 << 31) | (1 << 38)
+# (the others: create public threads 1 << 35, add reactions 0x40, use application commands
+# 1 << 31)
+MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | EMBED_LINKS \
+    | ATTACH_FILES | SEND_MESSAGES_IN_THREADS | (1 << 35) | 0x40 | (1 << 31)
 
 
 @dataclass(eq=False)
