@@ -205,8 +205,13 @@ class BoardPublisher:
         channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         view = job.rendered.view()
         png = await pictures.board_png(job.scene)
-        # an edit always lists its files: a board without a picture drops the old one
-        embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
+
+        def attach() -> tuple[discord.Embed, list[discord.File]]:
+            # the embed and a new file for each request (a sent file has been read); an
+            # edit always lists its files: a board without a picture drops the old one
+            return pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
+
+        embed, files = attach()
         message_id = table.board_message_id
         posted_at = table.board_posted_at or 0.0
         now = self.clock.now()
@@ -222,7 +227,7 @@ class BoardPublisher:
                     raise  # not the message: the whole channel is gone
                 log.info("board %s of table %s is gone: posting it again", message_id, table.id)
                 message_id = None
-                embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
+                embed, files = attach()
         # Post a new board (first time, too old, or deleted); then remove the old one.
         found = None
         if job.adopt and (table.board_message_id is None or job.fresh):
@@ -241,7 +246,7 @@ class BoardPublisher:
             # posted by a process that died before storing its id: show what is now
             log.info("board %s of table %s was posted before a restart: updating it",
                      message.id, table.id)
-            embed, files = pictures.attach(job.rendered.embed, png, pictures.BOARD_FILE)
+            embed, files = attach()
             await message.edit(content=job.rendered.content, embed=embed, view=view,
                                attachments=files)
         if message_id is not None:
