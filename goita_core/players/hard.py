@@ -3,13 +3,15 @@
 Each decision, until the time budget is spent:
 
 1. sample a *determinization* (:mod:`.sampling`): the unseen pieces dealt at random to the
-   other hands and the face-down pieces, weighted by how well it explains the play seen;
+   other hands and the face-down pieces (in ``hard``, these as players lead them), weighted
+   by how well it explains the play seen;
 2. for every candidate action (:func:`.search.candidates`), play the round out from that
    determinization with the normal player's judgement at every seat, each seat playing a
    random option instead at some of its choices (in ``hard``: a quarter of our team's, 40%
-   of the opponents'; :mod:`.kernel`; common random numbers: all candidates see the same
-   sample and the same draws), scoring +points when our team wins and -points when it
-   loses; once few pieces remain in all hands, solve the determinization exactly instead
+   of the opponents'; our team's seats also remember the kinds others have shown they
+   lack; :mod:`.kernel`; common random numbers: all candidates see the same sample and the
+   same draws), scoring +points when our team wins and -points when it loses; once few
+   pieces remain in all hands, solve the determinization exactly instead
    (:mod:`.endgame`);
 3. drop candidates that fall clearly behind (their samples go to the rest), and at the end
    pick the candidate with the best weighted mean.
@@ -39,14 +41,19 @@ from .softpolicy import N_FEATURES, soft_playout
 from .tree import TreeSearch
 from .value import ValueModel, value_after
 
+#: the settings of ``hard`` and ``expert``: a random option at a quarter of our team's
+#: choices in the playouts and at 40% of the opponents'; the face-down pieces dealt as
+#: players lead them; our team's seats in the playouts remember the kinds the others have
+#: shown they lack (figures: docs/PLAYERS.md)
+SEARCH_SETTINGS: dict[str, Any] = {"rollout_eps": 0.25, "eps_opp": 0.4, "fd_draw": True,
+                                   "lack": 1.0, "lack_team": True}
+
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
-    # a random option at a quarter of our team's choices in the playouts and at 40% of the
-    # opponents' (figures: docs/PLAYERS.md)
-    "hard": (200, {"rollout_eps": 0.25, "eps_opp": 0.4}),
+    "hard": (200, SEARCH_SETTINGS),
     # the first hard player, kept as a yardstick: the plain playout
     "hard-v1": (200, {"lean": False, "cutoffs": False}),
-    "expert": (1000, {"rollout_eps": 0.25, "eps_opp": 0.4}),
+    "expert": (1000, SEARCH_SETTINGS),
 }
 
 #: what a clock name measures: wall-clock time or the CPU time of the deciding thread
