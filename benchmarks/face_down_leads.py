@@ -23,7 +23,7 @@ from goita_core.kifu.common import YAML_RULES, KifuError, ReplayError
 from goita_core.kifu.replay import play_kifu_round
 from goita_core.kifu.yaml_codec import parse_kifu_yaml
 from goita_core.pieces import Kind
-from goita_core.players import make_player
+from goita_core.players import SEARCH_LEVELS, make_player
 from goita_core.players.sampling import FD_LEAD
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
@@ -65,7 +65,7 @@ def played_leads(level: str, rounds: int, seed: int, iterations: int) -> Iterato
     """The leads of ``rounds`` seeded rounds of four ``level`` players."""
     rules = RuleSet()
     rng = random.Random(seed)
-    options = {"iterations": iterations} if level in ("hard", "hard-v1", "expert") else None
+    options = {"iterations": iterations} if level in SEARCH_LEVELS else None
     for r in range(rounds):
         rnd = Round.deal(rules, rng.randrange(4), rng)
         players = [make_player(level, seed * 10**6 + r * 4 + s, options=options)
