@@ -238,6 +238,8 @@ class HardPlayer:
         theta = self.rollout_policy
         vm = self.value_model if st.n == 4 else None
         mix = self.value_mix
+        # the learnt value replaces the playout instead of mixing with it
+        value_only = vm is not None and mix >= 1.0 and not vm.residual
         trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
             and not from_deal else None
         m = len(cands)
@@ -287,26 +289,25 @@ class HardPlayer:
                         f, s = int(lead.first), int(lead.second)  # type: ignore[attr-defined]
                     if vm is not None:
                         v_model = value_after(vm, codes, st, f, s)
-                        if mix >= 1.0 and not vm.residual:
-                            row.append((i, v_model))
-                            if limit is None and clock() > deadline:
-                                break
-                            continue
-                    args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker, st.passes,
-                            st.ou_up, st.avail[:], f, s, st.n, st.parity, st.team_mod,
-                            st.double_any, st.fd_unlock, weights)
-                    if theta is not None:
-                        v = soft_playout(*args[:-1], theta, noise,  # type: ignore[arg-type]
-                                         self.soft_eps, weights)
-                    elif lack:
-                        v = playout(*args, eps, noise, eps_opp, lack, masks[:], self.lack_team)
-                    elif noise is None:
-                        v = run(*args)
+                    if value_only:
+                        v = v_model
                     else:
-                        v = playout(*args, eps, noise, eps_opp)
-                    if vm is not None:
-                        v = v + mix * v_model if vm.residual \
-                            else (1.0 - mix) * v + mix * v_model
+                        args = (codes[:], st.sizes[:], st.turn, st.attack, st.attacker,
+                                st.passes, st.ou_up, st.avail[:], f, s, st.n, st.parity,
+                                st.team_mod, st.double_any, st.fd_unlock, weights)
+                        if theta is not None:
+                            v = soft_playout(*args[:-1], theta, noise,  # type: ignore[arg-type]
+                                             self.soft_eps, weights)
+                        elif lack:
+                            v = playout(*args, eps, noise, eps_opp, lack, masks[:],
+                                        self.lack_team)
+                        elif noise is None:
+                            v = run(*args)
+                        else:
+                            v = playout(*args, eps, noise, eps_opp)
+                        if vm is not None:
+                            v = v + mix * v_model if vm.residual \
+                                else (1.0 - mix) * v + mix * v_model
                 row.append((i, v))
                 if limit is None and clock() > deadline:
                     break
