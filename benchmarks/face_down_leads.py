@@ -71,7 +71,7 @@ def played_leads(level: str, rounds: int, seed: int, iterations: int) -> Iterato
         players = [make_player(level, seed * 10**6 + r * 4 + s, options=options)
                    for s in range(4)]
         actions: list[tuple[int, Action]] = []
-        copy = Round(rules, rnd.dealer, [rnd.hand(s) for s in range(4)])
+        copy = rnd.clone()
         while not rnd.over:
             seat = rnd.to_act()[0]
             action = players[seat].act(rnd.view(seat))
