@@ -35,7 +35,7 @@ from .base import check_can_act, decision_rng, is_goshi_decision
 from .endgame import Memo, exact_after
 from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
-from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
+from .sampling import PASS_HOLDING_SAME, FdDraw, Sampler, check_fd_draw, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
 from .tree import TreeSearch
@@ -78,7 +78,7 @@ class HardPlayer:
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
                  rollout_eps: float = 0.0, tree: bool = False,
                  eps_opp: float | None = None, attack_hint: float | None = None,
-                 fd_hint: bool = False, fd_draw: bool = False, resample: int = 0,
+                 fd_hint: bool = False, fd_draw: FdDraw = False, resample: int = 0,
                  rollout_weights: tuple[float, ...] | list[float] | None = None,
                  rollout_policy: tuple[float, ...] | list[float] | None = None,
                  soft_eps: float = 1.0,
@@ -159,7 +159,7 @@ class HardPlayer:
         #: weigh guesses by the kinds players usually lead face down
         self.fd_hint = fd_hint
         #: deal the face-down pieces as players usually lead them (``Sampler.fd_draw``)
-        self.fd_draw = fd_draw
+        self.fd_draw = check_fd_draw(fd_draw)
         #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
         #: weight (``Sampler.resample``) instead of one guess with its weight
         self.resample = resample

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ..actions import PASS, Action, Play
 from ..pieces import COUNT, COUNT_3P
@@ -32,6 +32,18 @@ PASS_PARTNER_HOLDING = 0.9
 #: picked at random (measured: 226 face-down leads of hard-v1 players, smoothed): leads
 #: go face down low and keep the high pieces
 FD_LEAD = (2.6, 0.5, 0.65, 0.2, 0.35, 0.05, 0.15, 0.02)
+
+#: whose face-down pieces ``Sampler`` deals by :data:`FD_LEAD`: nobody's, every other
+#: seat's, or the partner's only
+FdDraw = bool | Literal["partner"]
+FD_DRAWS: tuple[FdDraw, ...] = (False, True, "partner")
+
+
+def check_fd_draw(value: FdDraw) -> FdDraw:
+    """``value`` if it is one of :data:`FD_DRAWS` (ValueError otherwise)."""
+    if value not in FD_DRAWS:
+        raise ValueError(f"fd_draw must be one of {FD_DRAWS}, not {value!r}")
+    return value
 
 
 class _Record(NamedTuple):
@@ -66,12 +78,13 @@ class Sampler:
                  attack_hint: float | None = None, fd_hint: bool = False,
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
-                 fd_draw: bool = False) -> None:
+                 fd_draw: FdDraw = False) -> None:
         self.view = view
         #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
         #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
-        #: every guess keeps weight 1 for it)
-        self.fd_draw = fd_draw
+        #: every guess keeps weight 1 for it); ``"partner"``: the partner's only, the
+        #: opponents' dealt at random (their way of leading may not be ours)
+        self.fd_draw = check_fd_draw(fd_draw)
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
@@ -136,6 +149,14 @@ class Sampler:
                     shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
+        # the seats whose face-down pieces end the dealt order, last those drawn by FD_LEAD
+        self.fd_order = list(self.others)
+        hidden = len(self.pool) - sum(self.sizes[s] for s in self.others)
+        self.fd_drawn = hidden if fd_draw is True else 0
+        mate = view.rules.partner_of(self.me)
+        if fd_draw == "partner" and mate is not None:
+            self.fd_order = [s for s in self.others if s != mate] + [mate]
+            self.fd_drawn = self.facedown[mate]
         # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
         self.partner_attacks: list[tuple[int, int]] = []
         # (with three players there is no partner: the list stays empty)
@@ -323,7 +344,7 @@ class Sampler:
                     w *= FD_LEAD[k]
             if w > 0 and (self.policy_miss is not None or self.policy_model is not None):
                 facedown: dict[int, list[int]] = {}
-                for s in self.others:
+                for s in self.fd_order:
                     count = self.facedown[s]
                     facedown[s] = pool[pos:pos + count]
                     pos += count
@@ -337,13 +358,12 @@ class Sampler:
         return best
 
     def _facedown_last(self, rng: random.Random) -> list[int]:
-        """The unseen pieces in a random order whose tail (the face-down pieces, after the
-        hands) is drawn without replacement in proportion to :data:`FD_LEAD`
-        (Efraimidis-Spirakis keys), the rest in uniform order."""
+        """The unseen pieces in a random order whose tail (the last ``fd_drawn``
+        face-down pieces, after the hands) is drawn without replacement in proportion to
+        :data:`FD_LEAD` (Efraimidis-Spirakis keys), the rest in uniform order."""
         pool = self.pool
-        hidden = len(pool) - sum(self.sizes[s] for s in self.others)
         ranked = sorted(pool, key=lambda k: rng.random() ** (1.0 / FD_LEAD[k]))
-        cut = len(pool) - hidden
+        cut = len(pool) - self.fd_drawn
         rest = ranked[:cut]
         rng.shuffle(rest)
         return rest + ranked[cut:]

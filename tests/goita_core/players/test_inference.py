@@ -270,6 +270,40 @@ def test_fd_draw_deals_the_face_down_pieces_as_players_lead_them() -> None:
     assert shi_in_hands[True] < shi_in_hands[False] * 0.95
 
 
+def test_fd_draw_partner_deals_only_the_partners_face_down_pieces_as_players_lead() -> None:
+    def fd_of(sampler: Sampler) -> tuple[int, int]:
+        mate = (sampler.me + 2) % 4
+        return sampler.facedown[mate], sum(sampler.facedown) - sampler.facedown[mate]
+
+    views = [v for v in (random_view(seed, steps) for seed in range(100) for steps in (16, 24))
+             if v.phase == "play"]
+    both = next(v for v in views if min(fd_of(Sampler(v))) >= 2)
+    only_opponents = next(v for v in views if fd_of(Sampler(v))[0] == 0
+                          and fd_of(Sampler(v))[1] >= 3)
+
+    def shi_in_hands(view: SeatView, fd_draw: Any) -> int:
+        sampler = Sampler(view, fd_draw=fd_draw)
+        total = 0
+        for seed in range(400):
+            codes, w = sampler.sample(random.Random(seed))
+            assert w > 0
+            assert all(n >= 0 for n in _unseen_without(view, sum(
+                codes[s] for s in sampler.others)))
+            total += sum(codes[s] & 15 for s in sampler.others)
+        return total
+
+    plain, partner, every = (shi_in_hands(both, fd) for fd in (False, "partner", True))
+    assert every < partner * 0.97 and partner < plain * 0.97
+    # when only the opponents have led face down, their pieces are dealt as by chance
+    plain, partner, every = (shi_in_hands(only_opponents, fd)
+                             for fd in (False, "partner", True))
+    assert abs(partner - plain) < 0.06 * plain and every < plain * 0.9
+    with pytest.raises(ValueError, match="fd_draw"):
+        Sampler(both, fd_draw="opponents")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="fd_draw"):
+        HardPlayer(fd_draw="all")  # type: ignore[arg-type]
+
+
 def test_the_oracle_can_tell_only_a_share_of_the_guesses(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rnd = partner_led_round()
