@@ -34,9 +34,9 @@ PASS_PARTNER_HOLDING = 0.9
 FD_LEAD = (2.6, 0.5, 0.65, 0.2, 0.35, 0.05, 0.15, 0.02)
 
 #: whose face-down pieces ``Sampler`` deals by :data:`FD_LEAD`: nobody's, every other
-#: seat's, or the partner's only
-FdDraw = bool | Literal["partner"]
-FD_DRAWS: tuple[FdDraw, ...] = (False, True, "partner")
+#: seat's, the partner's only or the opponents' only
+FdDraw = bool | Literal["partner", "opponents"]
+FD_DRAWS: tuple[FdDraw, ...] = (False, True, "partner", "opponents")
 
 
 def check_fd_draw(value: FdDraw) -> FdDraw:
@@ -82,8 +82,8 @@ class Sampler:
         self.view = view
         #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
         #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
-        #: every guess keeps weight 1 for it); ``"partner"``: the partner's only, the
-        #: opponents' dealt at random (their way of leading may not be ours)
+        #: every guess keeps weight 1 for it); ``"partner"`` or ``"opponents"``: only
+        #: those seats' pieces, the others' dealt at random
         self.fd_draw = check_fd_draw(fd_draw)
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
@@ -149,14 +149,14 @@ class Sampler:
                     shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
-        # the seats whose face-down pieces end the dealt order, last those drawn by FD_LEAD
-        self.fd_order = list(self.others)
-        hidden = len(self.pool) - sum(self.sizes[s] for s in self.others)
-        self.fd_drawn = hidden if fd_draw is True else 0
+        # the seats whose face-down pieces are drawn by FD_LEAD, and the order in which the
+        # face-down pieces follow the hands: theirs last
         mate = view.rules.partner_of(self.me)
-        if fd_draw == "partner" and mate is not None:
-            self.fd_order = [s for s in self.others if s != mate] + [mate]
-            self.fd_drawn = self.facedown[mate]
+        drawn = [s for s in self.others
+                 if fd_draw is True or (s == mate) == (fd_draw == "partner")] if fd_draw else []
+        self.fd_order = [s for s in self.others if s not in drawn] + drawn
+        hidden = len(self.pool) - sum(self.sizes[s] for s in self.others)
+        self.fd_drawn = hidden if fd_draw is True else sum(self.facedown[s] for s in drawn)
         # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
         self.partner_attacks: list[tuple[int, int]] = []
         # (with three players there is no partner: the list stays empty)

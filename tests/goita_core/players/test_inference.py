@@ -270,7 +270,7 @@ def test_fd_draw_deals_the_face_down_pieces_as_players_lead_them() -> None:
     assert shi_in_hands[True] < shi_in_hands[False] * 0.95
 
 
-def test_fd_draw_partner_deals_only_the_partners_face_down_pieces_as_players_lead() -> None:
+def test_fd_draw_can_deal_only_the_partners_or_the_opponents_face_down_pieces() -> None:
     def fd_of(sampler: Sampler) -> tuple[int, int]:
         mate = (sampler.me + 2) % 4
         return sampler.facedown[mate], sum(sampler.facedown) - sampler.facedown[mate]
@@ -292,14 +292,18 @@ def test_fd_draw_partner_deals_only_the_partners_face_down_pieces_as_players_lea
             total += sum(codes[s] & 15 for s in sampler.others)
         return total
 
-    plain, partner, every = (shi_in_hands(both, fd) for fd in (False, "partner", True))
+    plain, partner, opponents, every = (shi_in_hands(both, fd)
+                                        for fd in (False, "partner", "opponents", True))
     assert every < partner * 0.97 and partner < plain * 0.97
-    # when only the opponents have led face down, their pieces are dealt as by chance
-    plain, partner, every = (shi_in_hands(only_opponents, fd)
-                             for fd in (False, "partner", True))
+    assert every < opponents * 0.97 and opponents < plain * 0.97
+    # when only the opponents have led face down, the partner's draw is chance's, the
+    # opponents' the draw of every seat's
+    plain, partner, opponents, every = (shi_in_hands(only_opponents, fd)
+                                        for fd in (False, "partner", "opponents", True))
     assert abs(partner - plain) < 0.06 * plain and every < plain * 0.9
+    assert abs(opponents - every) < 0.06 * every
     with pytest.raises(ValueError, match="fd_draw"):
-        Sampler(both, fd_draw="opponents")  # type: ignore[arg-type]
+        Sampler(both, fd_draw="mine")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="fd_draw"):
         HardPlayer(fd_draw="all")  # type: ignore[arg-type]
 
