@@ -15,6 +15,7 @@ sees only its seat's :class:`~goita_core.view.SeatView`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .base import Player
 from .normal import NormalPlayer
@@ -33,14 +34,13 @@ def make_player(level: str, seed: int | None = None, budget_ms: int | None = Non
     ``clock="cpu"``, in the CPU time of the deciding thread; ``options`` are keyword
     arguments of :class:`~goita_core.players.hard.HardPlayer` (for measuring ideas)."""
     if level in SEARCH_LEVELS:
-        from .hard import CLOCKS, LEVEL_SETTINGS, HardPlayer
+        from .hard import CLOCKS, HardPlayer
 
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; choose one of {', '.join(CLOCKS)}")
-        default_ms, settings = LEVEL_SETTINGS[level]
-        kwargs = {**settings, **(options or {})}
-        return HardPlayer(seed, budget_ms=budget_ms or default_ms, clock=CLOCKS[clock],
-                          name=level, **kwargs)
+        budget, kwargs = search_settings(level, budget_ms, options)
+        return HardPlayer(seed, budget_ms=budget, clock=CLOCKS[clock], name=level,
+                          **kwargs)
     if options:
         raise ValueError(f"level {level!r} takes no options")
     if level == "random":
@@ -54,15 +54,24 @@ def make_player(level: str, seed: int | None = None, budget_ms: int | None = Non
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
+def search_settings(level: str, budget_ms: int | None = None,
+                    options: Mapping[str, object] | None = None
+                    ) -> tuple[int, dict[str, Any]]:
+    """What a search level plays with: its budget per decision (``budget_ms``, else the
+    level's own) and its settings with ``options`` over them (the keyword arguments of
+    :class:`~goita_core.players.hard.HardPlayer`). When the levels' defaults change, these
+    tell runs of the same command apart."""
+    from .hard import LEVEL_SETTINGS
+
+    default_ms, settings = LEVEL_SETTINGS[level]
+    return budget_ms or default_ms, {**settings, **(options or {})}
+
+
 def default_budget_ms(level: str) -> int | None:
     """The thinking time per decision a search level uses by default (None: not a search
     level, it answers at once)."""
-    if level not in SEARCH_LEVELS:
-        return None
-    from .hard import LEVEL_SETTINGS
-
-    return LEVEL_SETTINGS[level][0]
+    return search_settings(level)[0] if level in SEARCH_LEVELS else None
 
 
 __all__ = ["LEVELS", "SEARCH_LEVELS", "EasyPlayer", "GreedyPlayer", "NormalPlayer", "Player",
-           "RandomPlayer", "default_budget_ms", "make_player"]
+           "RandomPlayer", "default_budget_ms", "make_player", "search_settings"]

@@ -11,7 +11,8 @@ Figures (see :func:`~goita_core.tools.arena_results.summarize`): mean points per
 minus B with a 95% confidence interval, A's match win rate, each side's decision times.
 
 Long runs: ``--out FILE`` records every deal pair as it finishes; running the same command
-again resumes (recorded deals are skipped, a larger ``--rounds`` extends the run).
+again resumes (recorded deals are skipped, a larger ``--rounds`` extends the run); a file
+written with other settings, including what a search level plays with, is refused.
 ``--jobs N`` plays deals in N processes; ``--shard K/N`` plays every N-th deal so that
 separate commands (or machines) share a run, and ``--report FILE...`` pools their files.
 
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action
-from ..players import LEVELS, Player, make_player
+from ..players import LEVELS, SEARCH_LEVELS, Player, make_player, search_settings
 from ..players.hard import CLOCKS as CLOCK_FUNCTIONS
 from ..round import Round
 from ..rules import RuleSet
@@ -75,8 +76,16 @@ class SideSpec:
         return text
 
     def settings(self) -> dict[str, Any]:
+        """The side as a results file's header records it: as asked and, for a search
+        level, what it plays with (``plays``), so that a file written before the level's
+        defaults changed is not resumed with other players."""
+        options = json.loads(self.options)
+        plays = None
+        if self.level in SEARCH_LEVELS:
+            budget, kwargs = search_settings(self.level, self.budget_ms, options)
+            plays = {"budget_ms": budget, "settings": kwargs}
         return {"level": self.level, "cmd": self.cmd, "budget_ms": self.budget_ms,
-                "options": json.loads(self.options)}
+                "options": options, "plays": plays}
 
 
 class _Seats:

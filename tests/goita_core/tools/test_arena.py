@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from goita_core.players import hard
 from goita_core.tools.arena import SideSpec, main, run_arena
 from goita_core.tools.arena_results import summarize
 
@@ -124,6 +125,30 @@ def test_a_file_of_other_settings_is_refused_and_kept(tmp_path: Path) -> None:
             main([*other, "--rounds", "2", "--out", str(out)])
         assert exc.value.code == 2
     assert out.read_text() == before
+
+
+def test_a_file_written_before_a_levels_defaults_changed_is_not_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "run.jsonl"
+    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
+            "--rounds", "1", "--out", str(out)]
+    assert main(argv) == 0
+    header = json.loads(out.read_text().splitlines()[0])
+    plays = header["a"]["plays"]
+    assert plays["budget_ms"] == 200 and plays["settings"]["iterations"] == 2
+    assert plays["settings"]["rollout_eps"] == hard.LEVEL_SETTINGS["hard"][1]["rollout_eps"]
+    assert header["b"]["plays"] is None
+    before = out.read_text()
+    # the same command once hard plays otherwise: the recorded deals are not its deals
+    budget, settings = hard.LEVEL_SETTINGS["hard"]
+    monkeypatch.setitem(hard.LEVEL_SETTINGS, "hard", (budget, {**settings, "lack": 0.0}))
+    with pytest.raises(SystemExit) as exc:
+        main([*argv[:-4], "--rounds", "2", "--out", str(out)])
+    assert exc.value.code == 2
+    assert out.read_text() == before
+    monkeypatch.undo()
+    assert main([*argv[:-4], "--rounds", "2", "--out", str(out)]) == 0
+    assert [r["index"] for r in _records(out)] == [0, 1]
 
 
 def test_shards_in_separate_runs_add_up_to_the_whole_run(
