@@ -155,8 +155,7 @@ class Sampler:
         drawn = [s for s in self.others
                  if fd_draw is True or (s == mate) == (fd_draw == "partner")] if fd_draw else []
         self.fd_order = [s for s in self.others if s not in drawn] + drawn
-        hidden = len(self.pool) - sum(self.sizes[s] for s in self.others)
-        self.fd_drawn = hidden if fd_draw is True else sum(self.facedown[s] for s in drawn)
+        self.fd_drawn = sum(self.facedown[s] for s in drawn)
         # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
         self.partner_attacks: list[tuple[int, int]] = []
         # (with three players there is no partner: the list stays empty)
