@@ -275,11 +275,10 @@ def test_fd_draw_can_deal_only_the_partners_or_the_opponents_face_down_pieces() 
         mate = (sampler.me + 2) % 4
         return sampler.facedown[mate], sum(sampler.facedown) - sampler.facedown[mate]
 
-    views = [v for v in (random_view(seed, steps) for seed in range(100) for steps in (16, 24))
-             if v.phase == "play"]
-    both = next(v for v in views if min(fd_of(Sampler(v))) >= 2)
-    only_opponents = next(v for v in views if fd_of(Sampler(v))[0] == 0
-                          and fd_of(Sampler(v))[1] >= 3)
+    views = [(v, fd_of(Sampler(v))) for v in (random_view(seed, steps) for seed in range(100)
+                                              for steps in (16, 24)) if v.phase == "play"]
+    both = next(v for v, fd in views if min(fd) >= 2)
+    only_opponents = next(v for v, (mate, others) in views if mate == 0 and others >= 3)
 
     def shi_in_hands(view: SeatView, fd_draw: Any) -> int:
         sampler = Sampler(view, fd_draw=fd_draw)
