@@ -38,7 +38,7 @@ from .kernel import playout, reference_playout
 from .sampling import PASS_HOLDING_SAME, FdDraw, Sampler, check_fd_draw, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
-from .tree import TreeSearch
+from .tree import EXPLORE, WARMUP, TreeSearch
 from .value import ValueModel, value_after
 
 #: the settings of ``hard`` and ``expert``: a random option at a quarter of our team's
@@ -76,7 +76,8 @@ class HardPlayer:
                  max_candidates: int = MAX_CANDIDATES,
                  pass_same: float = PASS_HOLDING_SAME, prune_z: float = 2.5,
                  policy_miss: float | None = None, lean: bool = True, cutoffs: bool = True,
-                 rollout_eps: float = 0.0, tree: bool = False,
+                 rollout_eps: float = 0.0, tree: bool = False, tree_warmup: int = WARMUP,
+                 tree_explore: float = EXPLORE,
                  eps_opp: float | None = None, attack_hint: float | None = None,
                  fd_hint: bool = False, fd_draw: FdDraw = False, resample: int = 0,
                  rollout_weights: tuple[float, ...] | list[float] | None = None,
@@ -165,6 +166,10 @@ class HardPlayer:
         self.resample = resample
         #: search our own later decisions too (:mod:`.tree`) instead of the heuristic's
         self.tree = tree
+        #: with ``tree``: visits a node plays the heuristic's choice before it searches,
+        #: and UCB1's exploration constant
+        self.tree_warmup = tree_warmup
+        self.tree_explore = tree_explore
         #: the playouts' seats remember the kinds others have shown they lack and count
         #: fewer blockers of them (``kernel.playout``'s ``lack``; 0: not at all)
         self.lack = lack
@@ -240,8 +245,9 @@ class HardPlayer:
         mix = self.value_mix
         # the learnt value replaces the playout instead of mixing with it
         value_only = vm is not None and mix >= 1.0 and not vm.residual
-        trees = TreeSearch(st, view.seat, weights, self.rollout_eps) if self.tree and not exact \
-            and not from_deal else None
+        trees = TreeSearch(st, view.seat, weights, eps, eps_opp, lack, masks, self.lack_team,
+                           self.tree_warmup, self.tree_explore) \
+            if self.tree and not exact and not from_deal else None
         m = len(cands)
         moves = [(int(a.first), int(a.second)) if isinstance(a, Play) else (-1, -1)
                  for a in cands]

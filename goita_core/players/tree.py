@@ -17,7 +17,17 @@ import math
 
 from ..actions import PASS, Action
 from ..hands import legal_for
-from .heuristics import LEAD, OPPONENT, OU, PARTNER, POINTS, best_finish, choose
+from .heuristics import (
+    LEAD,
+    OPPONENT,
+    OU,
+    PARTNER,
+    POINTS,
+    best_finish,
+    choose,
+    lack_after,
+    lack_discount,
+)
 from .kernel import playout
 from .search import Start, step
 
@@ -79,11 +89,24 @@ def _options(code: int, size: int, attack: int, unlocked: bool, unseen: list[int
 class TreeSearch:
     """Values one candidate per guess through the candidate's tree (see module doc)."""
 
-    def __init__(self, st: Start, me: int, weights: tuple[float, ...], eps: float = 0.0
-                 ) -> None:
+    def __init__(self, st: Start, me: int, weights: tuple[float, ...], eps: float = 0.0,
+                 eps_opp: float | None = None, lack: float = 0.0,
+                 masks: list[int] | None = None, lack_team: bool = False,
+                 warmup: int = WARMUP, explore: float = EXPLORE) -> None:
         self.st = st
-        #: as in the lean playout: chance that another seat plays a random option
+        #: visits a node plays the heuristic's choice before it chooses by UCB1
+        self.warmup = warmup
+        self.explore = explore
+        #: as in the lean playout: chance that a seat of our team (another seat of the
+        #: other team: ``eps_opp``, None: ``eps``) plays a random option
         self.eps = eps
+        self.eps_opp = eps if eps_opp is None else eps_opp
+        #: as in the lean playout: the seats remember the kinds others have shown they
+        #: lack (from ``masks``, the round so far), only our team's with ``lack_team``
+        self.lack = lack
+        self.lack_team = lack_team
+        self.start_masks = [0] * st.n if masks is None else masks
+        self.masks: list[int] = []
         self.noise: list[float] = []
         self.step = 0
         self.me = me
@@ -97,6 +120,7 @@ class TreeSearch:
         st = self.st
         self.noise = noise or []
         self.step = 0
+        self.masks = self.start_masks[:]
         root = self.roots.get(move)
         if root is None:
             root = self.roots[move] = Edge()
@@ -114,26 +138,38 @@ class TreeSearch:
             relation = PARTNER
         else:
             relation = OPPONENT
-        if self.noise and turn != self.me:
-            u = self.noise[self.step % len(self.noise)]
-            self.step += 1
+        ours = turn % st.team_mod == st.parity
+        if self.noise and turn != self.me and sizes[turn] > 2:
             legal = legal_for(code, attack, state[4] > 0)
-            if u < self.eps and len(legal) > 1 and sizes[turn] > 2:
-                return _move(legal[int(u / self.eps * len(legal))])
+            if len(legal) > 1:
+                u = self.noise[self.step % len(self.noise)]
+                self.step += 1
+                e = self.eps if ours else self.eps_opp
+                if u < e:
+                    return _move(legal[int(u / e * len(legal))])
         unseen = [avail[k] - ((code >> (k << 2)) & 15) for k in range(8)]
+        discount = lack_discount(self.masks, turn, st.team_mod, self.lack) \
+            if self.lack and (ours or not self.lack_team) else None
         return _move(choose(code, sizes[turn], attack, relation, state[4] > 0, unseen,
                             st.double_any, self.weights,
-                            sizes[attacker] if attack >= 0 else 8))
+                            sizes[attacker] if attack >= 0 else 8, discount))
+
+    def _play(self, codes: list[int], sizes: list[int], avail: list[int], state: list[int],
+              move: Move) -> int | None:
+        """:func:`~.search.step`, remembering what the move shows a seat lacks."""
+        if self.lack:
+            lack_after(self.masks, state[0], state[1], state[2], move[0], self.st.team_mod)
+        return step(self.st, codes, sizes, avail, state, *move)
 
     def _edge(self, edge: Edge, move: Move, codes: list[int], sizes: list[int],
               avail: list[int], state: list[int], w: float) -> int:
         """Play our ``move``, the others up to our next decision, and on (the outcome)."""
-        v = step(self.st, codes, sizes, avail, state, *move)
+        v = self._play(codes, sizes, avail, state, move)
         seen: list[Move] = []
         while v is None and state[0] != self.me:
             m = self._heuristic(codes, sizes, avail, state)
             seen.append(m if state[1] >= 0 or m[0] < 0 else (-1, m[1]))
-            v = step(self.st, codes, sizes, avail, state, *m)
+            v = self._play(codes, sizes, avail, state, m)
         if v is None:
             key = tuple(seen)
             node = edge.below.get(key)
@@ -162,13 +198,14 @@ class TreeSearch:
                 node.options = _options(code, sizes[me], state[1], state[4] > 0, unseen,
                                         st.double_any, self.weights, top)
         options = node.options
-        if len(options) == 1 or node.visits < WARMUP:
+        if len(options) == 1 or node.visits < self.warmup:
             # rarely reached (or forced): finish as the flat search would
             move = options[0]
             v = playout(codes, sizes, state[0], state[1], state[2], state[3], state[4],
                         avail, move[0], move[1], st.n, st.parity, st.team_mod,
                         st.double_any, st.fd_unlock, self.weights, self.eps,
-                        _rotated(self.noise, self.step))
+                        _rotated(self.noise, self.step), self.eps_opp, self.lack, self.masks,
+                        self.lack_team)
             edge = node.edges.get(move)
             if edge is None:
                 edge = node.edges[move] = Edge()
@@ -176,7 +213,7 @@ class TreeSearch:
             edge.wsum += w
             edge.vsum += w * v
             return v
-        move = _ucb(node, options)
+        move = _ucb(node, options, self.explore)
         edge = node.edges.get(move)
         if edge is None:
             edge = node.edges[move] = Edge()
@@ -191,7 +228,7 @@ def _rotated(noise: list[float], step: int) -> list[float] | None:
     return noise[step:] + noise[:step]
 
 
-def _ucb(node: Node, options: list[Move]) -> Move:
+def _ucb(node: Node, options: list[Move], explore: float) -> Move:
     log_n = math.log(node.visits)
     best = options[0]
     best_score = -math.inf
@@ -200,7 +237,7 @@ def _ucb(node: Node, options: list[Move]) -> Move:
         e = edges.get(m)
         if e is None or e.n == 0:
             return m
-        score = e.vsum / (100.0 * e.wsum) + EXPLORE * math.sqrt(log_n / e.n)
+        score = e.vsum / (100.0 * e.wsum) + explore * math.sqrt(log_n / e.n)
         if score > best_score:
             best, best_score = m, score
     return best
