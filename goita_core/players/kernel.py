@@ -38,6 +38,11 @@ def _memo_for(weights: tuple[float, ...], double_any: bool) -> dict[int, tuple[i
     return memo
 
 
+def clear_memos() -> None:
+    """Forget every remembered choice (a benchmark's rows then start alike)."""
+    _MEMOS.clear()
+
+
 def _late_term(rem: list[int]) -> float:
     """Keeping two pieces, as the heuristic counts them: the points of a pair (it can
     finish doubled from a lead; times ``w_pair``), else the best piece's (times half of
