@@ -3,10 +3,11 @@ seat (single-observer information-set MCTS) below each candidate of the flat sea
 
 The flat search values a candidate by playing the round out with the normal heuristics at
 every seat, our own later decisions included. Here our later decisions are searched too:
-each guess is played with the heuristics at the other seats up to our next decision; what
+each guess is played with the playouts' model at the other seats (the heuristics, random
+options, our team's memory of the kinds others lack) up to our next decision; what
 we saw happen in between (the public moves: another seat's face-down piece stays hidden)
 selects a node of the candidate's tree, a node that every guess with the same public play
-shares. A node plays the heuristic's choice for its first :data:`WARMUP` visits (rarely
+shares. A node plays the heuristic's choice for its first visits (:data:`WARMUP`; rarely
 reached situations are then played as well as the flat search plays them) and then chooses
 by UCB1 among its options; below the tree the lean playout finishes the round.
 """
