@@ -74,5 +74,6 @@ def main() -> None:
     for _, name, _ in rows:
         print(f"{name:8} x{means[name] / means['hard-v1']:.2f} the samples of hard-v1")
 
+
 if __name__ == "__main__":
     main()
