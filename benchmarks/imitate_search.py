@@ -34,9 +34,9 @@ Needs numpy and scikit-learn (``pip install -e '.[learn]'``).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import pickle
+import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -54,6 +54,7 @@ from benchmarks.tune_rollout import (
 from goita_core.actions import PASS, Action, Play
 from goita_core.players import softpolicy
 from goita_core.players.heuristics import PARTNER, choose
+from goita_core.tools.arena_results import load as load_results
 
 Move = tuple[int, int]
 
@@ -197,17 +198,10 @@ def fit(args: argparse.Namespace) -> None:
 
 def paired(a_path: Path, b_path: Path) -> None:
     def per_deal(path: Path) -> dict[int, float]:
-        out = {}
-        for line in path.read_text().splitlines():
-            rec = json.loads(line)
-            if "index" in rec:
-                out[rec["index"]] = sum(rec["diffs"]) / len(rec["diffs"])
-        return out
+        return {o.index: statistics.fmean(o.diffs) for o in load_results(path)[1]}
 
     def mean_se(xs: list[float]) -> str:
-        m = sum(xs) / len(xs)
-        var = sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1)
-        return f"{m:+.2f} (SE {math.sqrt(var / len(xs)):.2f})"
+        return f"{statistics.fmean(xs):+.2f} (SE {statistics.stdev(xs) / math.sqrt(len(xs)):.2f})"
 
     a, b = per_deal(a_path), per_deal(b_path)
     common = sorted(set(a) & set(b))
