@@ -13,6 +13,10 @@ draws guesses for every kept view and prints, per opponent and for the partner:
 - logp: the weighted log-probability of each kind's true count in a hand (higher is better);
 - kinds: the same for whether the hand holds each kind at all (which kinds a seat can block
   with: most of what the hands are worth knowing, benchmarks/oracle_ceiling.py);
+- brier: the squared error of the guesses' probability that a hand holds a kind, per
+  (seat, kind), less the weighted mean's estimated variance: weights that leave fewer
+  effective guesses are not penalized for that sampling noise alone, as they are in the
+  log-probabilities above (0 is perfect);
 - right: the weighted share of guesses that give every opponent (and, apart, the partner)
   exactly the kinds it holds (``oracle_ceiling --mix`` measures what a larger share is
   worth);
@@ -70,6 +74,7 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
     misplaced = {"opponents": 0.0, "partner": 0.0}
     logp = {"opponents": 0.0, "partner": 0.0}
     kinds = {"opponents": 0.0, "partner": 0.0}
+    brier = {"opponents": 0.0, "partner": 0.0}
     seats = {"opponents": 0, "partner": 0}
     right = {"opponents": 0.0, "partner": 0.0}
     ess_share = 0.0
@@ -94,8 +99,14 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
                 t = count_in(true, k)
                 p = sum(w for c, w in draws if count_in(c[s], k) == t) / total
                 logp[who] += math.log(max(p, 1e-3))
-                held = sum(w for c, w in draws if (count_in(c[s], k) > 0) == (t > 0)) / total
+                agree = [(count_in(c[s], k) > 0) == (t > 0) for c, _w in draws]
+                held = sum(w for (_c, w), a in zip(draws, agree, strict=True) if a) / total
                 kinds[who] += math.log(max(held, 1e-3))
+                # the squared error of "holds the kind", less the part that comes from
+                # having few effective guesses (the weighted mean's estimated variance)
+                spread = sum(w * w * (a - held) ** 2
+                             for (_c, w), a in zip(draws, agree, strict=True)) / total ** 2
+                brier[who] += (1.0 - held) ** 2 - spread
                 misplaced[who] += sum(w * max(0, count_in(c[s], k) - t) for c, w in draws) / total
     out = {"ess": ess_share / len(cases)}
     for who in ("opponents", "partner"):
@@ -103,6 +114,7 @@ def measure(cases: list[Case], options: dict[str, Any], samples: int, seed: int,
         out[f"misplaced {who}"] = misplaced[who] / seats[who]
         out[f"logp {who}"] = logp[who] / seats[who]
         out[f"kinds {who}"] = kinds[who] / seats[who]
+        out[f"brier {who}"] = brier[who] / seats[who] / 8
     return out
 
 

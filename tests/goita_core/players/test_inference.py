@@ -12,9 +12,10 @@ import pytest
 
 from benchmarks import oracle_ceiling, presence_model
 from benchmarks.inference_quality import measure, record
+from benchmarks.policy_ceiling import ExactPolicySampler
 from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
 from goita_core.hands import pack
-from goita_core.players import hard
+from goita_core.players import hard, make_player
 from goita_core.players.hard import HardPlayer
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_discount, lack_masks
 from goita_core.players.normal import NormalPlayer
@@ -220,11 +221,39 @@ def test_inference_quality_is_perfect_for_the_true_hands_and_not_for_guesses() -
     perfect = measure(cases, {}, samples=5, seed=1, sampler_of=Perfect)
     assert perfect["misplaced opponents"] == 0 and perfect["logp opponents"] == 0
     assert perfect["kinds partner"] == 0
+    assert perfect["brier opponents"] == 0 and perfect["brier partner"] == 0
     assert perfect["right opponents"] == pytest.approx(1.0)
     assert perfect["ess"] == pytest.approx(1.0)
     assert guessed["misplaced opponents"] > 0.5 and guessed["logp opponents"] < -1
     assert guessed["kinds partner"] < -0.5
+    assert guessed["brier opponents"] > 0.05 and guessed["brier partner"] > 0.05
     assert guessed["right opponents"] < 0.5
+
+
+def test_the_players_own_program_explains_the_true_hands_exactly() -> None:
+    """policy_ceiling replays the round from a guess: from the true hands (and the true
+    face-down pieces) the very players of the round, same seeds, make every past choice
+    again; from guessed hands they do not."""
+    players = [make_player("hard-v1", 30 + s, options={"iterations": 3}) for s in range(4)]
+    rng = random.Random(8)
+    checked = 0
+    while checked < 6:
+        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not rnd.over:
+            seat = rnd.to_act()[0]
+            view = rnd.view(seat)
+            if rnd.phase == "play" and len(view.history) >= 10:
+                facedown: dict[int, list[int]] = {s: [] for s in range(4)}
+                for s, act, lead in rnd.history:
+                    if lead and s != seat:
+                        facedown[s].append(int(act.first))  # type: ignore[attr-defined]
+                sampler = ExactPolicySampler(view, [[p] for p in players], 0.0, {})
+                assert sampler.policy_weight(list(rnd.hands), facedown) == 1.0
+                weights = [sampler.sample(random.Random(i))[1] for i in range(20)]
+                assert min(weights) < 1.0
+                checked += 1
+                break
+            rnd.apply(seat, players[seat].act(view))
 
 
 def test_the_presence_model_recovers_a_known_logistic_law() -> None:
