@@ -107,15 +107,21 @@ def measure_exact(cases: list[Case], miss: float, power: float, players: list[li
     return measure(cases, {}, samples, seed, sampler_of)
 
 
+def rerun_players(seed: int, iterations: int, reruns: int) -> list[list[Player]]:
+    """Per seat, ``reruns`` ``hard-v1`` players with the recorded players' settings and
+    seeds of their own."""
+    return [[make_player("hard-v1", 5000 + seed * 100 + s * 10 + r,
+                         options={"iterations": iterations}) for r in range(reruns)]
+            for s in range(4)]
+
+
 def agreement(rounds: int, iterations: int, reruns: int, seed: int) -> float:
     """How often ``hard-v1`` players with other seeds, from the same view, make the choice
     the real player made (decisions with a choice): how much of the play its own program
     can predict at all."""
     players = [make_player("hard-v1", seed * 10 + s, options={"iterations": iterations})
                for s in range(4)]
-    others = [[make_player("hard-v1", 5000 + seed * 100 + s * 10 + r,
-                           options={"iterations": iterations}) for r in range(reruns)]
-              for s in range(4)]
+    others = rerun_players(seed, iterations, reruns)
     rng = random.Random(seed)
     same = total = 0
     for _ in range(rounds):
@@ -158,9 +164,7 @@ def main() -> None:
                                                           ('{"policy_miss": 0.3}', None)]
     rows += [(f"exact policy, {args.reruns} rerun(s), miss {m}, power {q}", (m, q))
              for m in args.miss or [0.3] for q in args.power or [1.0]]
-    players = [[make_player("hard-v1", 5000 + args.seed * 100 + s * 10 + r,
-                            options={"iterations": args.iterations})
-                for r in range(args.reruns)] for s in range(4)]
+    players = rerun_players(args.seed, args.iterations, args.reruns)
     caches: dict[int, dict[Key, list[Action]]] = {}
     for label, miss in rows:
         t1 = time.perf_counter()
