@@ -31,6 +31,7 @@ from typing import Any
 from benchmarks.inference_quality import Case, add_recording_options, cases_of, measure
 from goita_core import Round, RuleSet, SeatView
 from goita_core.actions import PASS, Action, Play
+from goita_core.errors import IllegalAction
 from goita_core.hands import unpack
 from goita_core.players import Player, make_player
 from goita_core.players.sampling import Sampler
@@ -89,7 +90,12 @@ class ExactPolicySampler(Sampler):
                 w *= max(share, miss)
             if s != self.me and action is not PASS and view.history[index].first is None:
                 seen[s] += 1
-            rnd.apply(s, action)
+            try:
+                rnd.apply(s, action)
+            except IllegalAction:
+                # the real play is impossible from these hands (an Ou attack before the
+                # other Ou was shown needs both in the hand): the guess is ruled out
+                return 0.0
         return float(w ** self.power)
 
 
