@@ -39,16 +39,21 @@ from typing import Any
 
 from goita_core import Round, RuleSet, SeatView
 from goita_core.hands import count_in
-from goita_core.players import make_player
+from goita_core.players import Player, make_player
 from goita_core.players.sampling import Sampler
 
 Case = tuple[SeatView, list[int]]
 
 
+def recorded_players(seed: int, iterations: int) -> list[Player]:
+    """The four ``hard-v1`` players whose decisions :func:`record` keeps."""
+    return [make_player("hard-v1", seed * 10 + s, options={"iterations": iterations})
+            for s in range(4)]
+
+
 def record(rounds: int, iterations: int, seed: int) -> list[Case]:
     """Every decision with a choice (and something seen before it) of ``rounds`` rounds."""
-    players = [make_player("hard-v1", seed * 10 + s, options={"iterations": iterations})
-               for s in range(4)]
+    players = recorded_players(seed, iterations)
     rng = random.Random(seed)
     cases: list[Case] = []
     for _ in range(rounds):

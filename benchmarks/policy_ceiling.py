@@ -28,7 +28,13 @@ import random
 import time
 from typing import Any
 
-from benchmarks.inference_quality import Case, add_recording_options, cases_of, measure
+from benchmarks.inference_quality import (
+    Case,
+    add_recording_options,
+    cases_of,
+    measure,
+    recorded_players,
+)
 from goita_core import Round, RuleSet, SeatView
 from goita_core.actions import PASS, Action, Play
 from goita_core.errors import IllegalAction
@@ -58,29 +64,29 @@ class ExactPolicySampler(Sampler):
         assert miss is not None
         initial = codes[:]
         laid: dict[int, int] = {s: 0 for s in self.others}
-        actions: list[tuple[int, Action]] = []
+        # (seat, action, how many face-down leads the seat had laid before it)
+        actions: list[tuple[int, Action, int]] = []
         for act in view.history:
             s = act.seat
+            before = laid.get(s, 0)
             if act.is_pass:
-                actions.append((s, PASS))
+                actions.append((s, PASS, before))
                 continue
             assert act.second is not None
             if act.first is None:  # another seat's face-down lead: the guess's piece
-                first = facedown[s][laid[s]]
+                first = facedown[s][before]
                 laid[s] += 1
             else:
                 first = int(act.first)
             initial[s] += (1 << (first << 2)) + (1 << (int(act.second) << 2))
-            actions.append((s, Play(first, act.second)))
+            actions.append((s, Play(first, act.second), before))
         rnd = Round(view.rules, view.dealer, [unpack(c) for c in initial])
         if rnd.phase != "play":
             return 1.0  # a Shi hand: the replay would need the 5-Shi decisions
         w = 1.0
-        seen = dict.fromkeys(self.others, 0)
-        for index, (s, action) in enumerate(actions):
+        for index, (s, action, before) in enumerate(actions):
             if s != self.me and len(rnd.legal_actions(s)) > 1:
-                own_fd = tuple(facedown[s][:seen[s]])
-                key = (s, index, rnd.hands[s], own_fd)
+                key = (s, index, rnd.hands[s], tuple(facedown[s][:before]))
                 chosen = self.cache.get(key)
                 if chosen is None:
                     seat_view = rnd.view(s)
@@ -88,8 +94,6 @@ class ExactPolicySampler(Sampler):
                     self.cache[key] = chosen
                 share = sum(1 for c in chosen if c == action) / len(chosen)
                 w *= max(share, miss)
-            if s != self.me and action is not PASS and view.history[index].first is None:
-                seen[s] += 1
             try:
                 rnd.apply(s, action)
             except IllegalAction:
@@ -125,8 +129,7 @@ def agreement(rounds: int, iterations: int, reruns: int, seed: int) -> float:
     """How often ``hard-v1`` players with other seeds, from the same view, make the choice
     the real player made (decisions with a choice): how much of the play its own program
     can predict at all."""
-    players = [make_player("hard-v1", seed * 10 + s, options={"iterations": iterations})
-               for s in range(4)]
+    players = recorded_players(seed, iterations)
     others = rerun_players(seed, iterations, reruns)
     rng = random.Random(seed)
     same = total = 0
@@ -172,12 +175,12 @@ def main() -> None:
              for m in args.miss or [0.3] for q in args.power or [1.0]]
     players = rerun_players(args.seed, args.iterations, args.reruns)
     caches: dict[int, dict[Key, list[Action]]] = {}
-    for label, miss in rows:
+    for label, exact in rows:
         t1 = time.perf_counter()
-        if miss is None:
+        if exact is None:
             fig = measure(cases, json.loads(label), args.samples, args.seed)
         else:
-            fig = measure_exact(cases, *miss, players, caches, args.samples, args.seed)
+            fig = measure_exact(cases, *exact, players, caches, args.samples, args.seed)
         print(f"{label:42} " + "  ".join(f"{k} {v:.4f}" for k, v in fig.items())
               + f"  ({time.perf_counter() - t1:.0f} s)", flush=True)
 
