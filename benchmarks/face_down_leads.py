@@ -7,7 +7,7 @@ Reads YAML kifu records (ごいたオンライン's format; a directory: every `
 or plays ``--rounds`` rounds of four ``--level`` players, and counts every lead made from a
 hand of three pieces or more. For each kind it prints how many face-down leads were of
 that kind, how many a piece of the hand picked at random would have given, and their
-ratio: the quantity :data:`goita_core.players.sampling.FD_LEAD` holds (the search's
+ratio: the quantity :data:`goita_core.players.dealing.FD_LEAD` holds (the search's
 ``fd_draw`` deals the face-down pieces in those proportions).
 """
 
@@ -24,7 +24,7 @@ from goita_core.kifu.replay import play_kifu_round
 from goita_core.kifu.yaml_codec import parse_kifu_yaml
 from goita_core.pieces import Kind
 from goita_core.players import SEARCH_LEVELS, make_player
-from goita_core.players.sampling import FD_LEAD
+from goita_core.players.dealing import FD_LEAD
 from goita_core.round import PHASE_PLAY, Round
 from goita_core.rules import RuleSet
 

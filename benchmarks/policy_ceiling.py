@@ -97,8 +97,8 @@ class ExactPolicySampler(Sampler):
             try:
                 rnd.apply(s, action)
             except IllegalAction:
-                # the real play is impossible from these hands (an Ou attack before the
-                # other Ou was shown needs both in the hand): the guess is ruled out
+                # the real play is impossible from these hands: the guess is ruled out
+                # (the sampler already keeps the one rule hands hide, the Ou attack's)
                 return 0.0
         return float(w ** self.power)
 

@@ -32,10 +32,11 @@ from ..actions import PLAY_ON, REDEAL, Action, Play
 from ..round import pack
 from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
+from .dealing import FdDraw, check_fd_draw
 from .endgame import Memo, exact_after
 from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
-from .sampling import PASS_HOLDING_SAME, FdDraw, Sampler, check_fd_draw, follows_convention
+from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
 from .tree import EXPLORE, WARMUP, TreeSearch
@@ -52,7 +53,7 @@ SEARCH_SETTINGS: dict[str, Any] = {"rollout_eps": 0.25, "eps_opp": 0.4, "fd_draw
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
     "hard": (200, SEARCH_SETTINGS),
     # the first hard player, kept as a yardstick: the plain playout
-    "hard-v1": (200, {"lean": False, "cutoffs": False}),
+    "hard-v1": (200, {"lean": False, "cutoffs": False, "strict_guesses": False}),
     "expert": (1000, SEARCH_SETTINGS),
 }
 
@@ -88,6 +89,7 @@ class HardPlayer:
                  convention: float | None = None, convention_margin: float | None = None,
                  lack: float = 0.0, lack_team: bool = False,
                  value_model: ValueModel | None = None, value_mix: float = 1.0,
+                 strict_guesses: bool = True,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -159,6 +161,9 @@ class HardPlayer:
         self.attack_hint = attack_hint
         #: weigh guesses by the kinds players usually lead face down
         self.fd_hint = fd_hint
+        #: guesses keep every rule the table can check (``Sampler.strict``) and an
+        #: impossible guess gets no playouts (hard-v1: neither)
+        self.strict_guesses = strict_guesses
         #: deal the face-down pieces as players usually lead them (``Sampler.fd_draw``)
         self.fd_draw = check_fd_draw(fd_draw)
         #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
@@ -231,7 +236,7 @@ class HardPlayer:
         weights = self.rollout_weights
         sampler = Sampler(view, self.pass_same, self.policy_miss, weights,
                           self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
-                          self.convention, self.fd_draw)
+                          self.convention, self.fd_draw, self.strict_guesses)
         st = start_of(view, from_deal)
         lack = self.lack
         masks = lack_masks(view.history, st.n, st.team_mod) if lack and not from_deal \
@@ -256,6 +261,7 @@ class HardPlayer:
         wsum = w2sum = 0.0
         active = list(range(m))
         samples = 0
+        possible = False  # a guess of weight > 0 has been drawn
         limit = self.iterations
         clock = self.clock
         # cost estimates (one guess, one playout) keep the last iteration inside the budget
@@ -270,7 +276,11 @@ class HardPlayer:
             codes, w = sampler.resample(rng, self.resample) if self.resample > 1 \
                 else sampler.sample(rng)
             if w <= 0:
-                w = 1e-6
+                if possible and self.strict_guesses:
+                    continue  # an impossible deal: its playouts would weigh nothing
+                w = 1e-6  # none possible yet (the view may be): still worth a guess
+            else:
+                possible = True
             t1 = clock()
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired

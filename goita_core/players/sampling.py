@@ -1,11 +1,13 @@
 """The hard player's guesses of the pieces it cannot see.
 
 A guess (a *determinization*) deals the unseen pieces (``SeatView.unseen()``) at random to
-the other seats' hands (known sizes) and to the face-down pieces on the table. It is then
+the other seats' hands (known sizes) and to the face-down pieces on the table
+(:mod:`.dealing`: with the other Ou where an early Ou attack says it is). It is then
 weighted by how well it explains what was seen: a seat that passed on an opponent's attack
 rarely held that kind (or an Ou that could block it), a seat that blocked with an Ou probably
-lacked the attacked kind; declared Shi hands and the absence of a declaration bound how many
-Shi a seat can have held. Optionally (``policy_miss``) every past decision of the other
+lacked the attacked kind; declared Shi hands and the absence of a declaration fix how many
+Shi a seat was dealt, its face-down pieces included (a guess that breaks a rule weighs
+nothing). Optionally (``policy_miss``) every past decision of the other
 seats is replayed with the normal heuristics in the guessed deal instead.
 """
 
@@ -14,12 +16,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from ..actions import PASS, Action, Play
 from ..pieces import COUNT, COUNT_3P
 from ..round import pack
 from ..view import SeatView
+from .dealing import FD_LEAD, FdDraw, Layout
 from .heuristics import DEFAULT_WEIGHTS, GON, LEAD, OPPONENT, OU, PARTNER, SHI, choose
 from .softpolicy import Move, options, probabilities
 
@@ -28,24 +31,6 @@ PASS_HOLDING_SAME = 0.25
 PASS_HOLDING_OU = 0.6
 # a seat passing its partner's attack while holding the kind is usual
 PASS_PARTNER_HOLDING = 0.9
-#: per kind, how much likelier a piece is to be a face-down lead than a piece of the hand
-#: picked at random (measured: 226 face-down leads of hard-v1 players, smoothed): leads
-#: go face down low and keep the high pieces
-FD_LEAD = (2.6, 0.5, 0.65, 0.2, 0.35, 0.05, 0.15, 0.02)
-
-#: whose face-down pieces ``Sampler`` deals by :data:`FD_LEAD`: nobody's, every other
-#: seat's, the partner's only or the opponents' only
-FdDraw = bool | Literal["partner", "opponents"]
-FD_DRAWS: tuple[FdDraw, ...] = (False, True, "partner", "opponents")
-
-
-def check_fd_draw(value: FdDraw) -> FdDraw:
-    """``value`` if it is one of :data:`FD_DRAWS` (ValueError otherwise)."""
-    if value not in FD_DRAWS:
-        raise ValueError(f"fd_draw must be one of {FD_DRAWS}, not {value!r}")
-    return value
-
-
 class _Record(NamedTuple):
     """One past decision of another seat, as the table saw it."""
 
@@ -78,13 +63,16 @@ class Sampler:
                  attack_hint: float | None = None, fd_hint: bool = False,
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
-                 fd_draw: FdDraw = False) -> None:
+                 fd_draw: FdDraw = False, strict: bool = True) -> None:
         self.view = view
+        #: keep the rules the table can check (``dealing.Layout``'s Ou placement, the Shi
+        #: a seat laid face down counted in its deal's); without, those go unchecked
+        self.strict = strict
         #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
         #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
         #: every guess keeps weight 1 for it); ``"partner"`` or ``"opponents"``: only
         #: those seats' pieces, the others' dealt at random
-        self.fd_draw = check_fd_draw(fd_draw)
+        self.fd_draw = fd_draw
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
@@ -109,15 +97,14 @@ class Sampler:
         self.weights = weights
         self.n = view.rules.players
         self.me = view.seat
-        unseen = view.unseen()
-        self.pool = [k for k in range(8) for _ in range(unseen[k])]
-        self.others = [s for s in range(self.n) if s != self.me]
-        self.sizes = list(view.hand_sizes)
+        #: where the guesses deal the unseen pieces (its lists are shared here)
+        self.layout = layout = Layout(view, fd_draw, strict)
+        self.pool, self.others, self.sizes = layout.pool, layout.others, layout.sizes
+        self.facedown, self.ou_slots = layout.facedown, layout.ou_slots
         self.my_code = pack(view.hand)
-        # per seat: kinds it passed holding (factor), and its face-up / face-down Shi
+        # per seat: kinds it passed holding (factor), and its face-up Shi
         self.pass_marks: dict[int, list[tuple[int, bool, bool]]] = {s: [] for s in self.others}
         self.shi_up = [0] * self.n
-        self.facedown = [0] * self.n
         partner_of = view.rules.partner_of
         attack, attacker = -1, -1
         # per seat: kinds it attacked with and has not shown again since (face up)
@@ -134,9 +121,7 @@ class Sampler:
                     and act.seat != self.me:
                 # blocked with an Ou: players block with the same kind when they can
                 self.pass_marks[act.seat].append((attack, False, False))
-            if act.lead:
-                self.facedown[act.seat] += 1
-            elif act.first == SHI:
+            if not act.lead and act.first == SHI:
                 self.shi_up[act.seat] += 1
             if act.second == SHI:
                 self.shi_up[act.seat] += 1
@@ -149,13 +134,6 @@ class Sampler:
                     shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
-        # the seats whose face-down pieces are drawn by FD_LEAD, and the order in which the
-        # face-down pieces follow the hands: theirs last
-        mate = view.rules.partner_of(self.me)
-        drawn = [s for s in self.others
-                 if fd_draw is True or (s == mate) == (fd_draw == "partner")] if fd_draw else []
-        self.fd_order = [s for s in self.others if s not in drawn] + drawn
-        self.fd_drawn = sum(self.facedown[s] for s in drawn)
         # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
         self.partner_attacks: list[tuple[int, int]] = []
         # (with three players there is no partner: the list stays empty)
@@ -286,17 +264,27 @@ class Sampler:
                 logw += math.log(max(probs.get(move, 0.0), 1e-12))
         return math.exp(self.model_power * logw)
 
-    def weight(self, codes: list[int]) -> float:
+    def weight(self, codes: list[int], pool: list[int] | None = None) -> float:
+        """The guess's weight (0 when impossible). ``pool``: the deal (``Layout``'s
+        order), whose face-down pieces then count towards each seat's Shi; without it,
+        any number of them may be Shi."""
         w = 1.0
+        spans = self.layout.fd_spans
         for s in self.others:
             code = codes[s]
             if self.check_shi:
+                # a hand dealt with 5 Shi or more was declared, and only those were
                 shi = (code & 15) + self.shi_up[s]
+                fd = self.facedown[s]
                 declared = self.declared.get(s)
+                if fd and pool is not None and (declared is not None or shi + fd >= 5):
+                    start, end = spans[s]
+                    shi += pool[start:end].count(SHI)
+                    fd = 0
                 if declared is None:
                     if shi >= 5:
                         return 0.0
-                elif not shi <= declared <= shi + self.facedown[s]:
+                elif not shi <= declared <= shi + fd:
                     return 0.0
             if self.policy_miss is not None or self.policy_model is not None:
                 continue
@@ -316,17 +304,14 @@ class Sampler:
         return w
 
     def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
-        """Packed hands of every seat and the sample's weight (> 0 unless every try was
-        impossible, which only an inconsistent view can cause)."""
-        pool = self.pool
+        """Packed hands of every seat and the sample's weight (> 0 unless every try broke
+        a rule: by chance when a declared Shi hand leaves few possible deals, or always
+        when the view itself is inconsistent)."""
         codes = [0] * self.n
         codes[self.me] = self.my_code
         best: tuple[list[int], float] = (codes, 0.0)
         for _ in range(tries):
-            if self.fd_draw:
-                pool = self._facedown_last(rng)
-            else:
-                rng.shuffle(pool)
+            pool = self.layout.deal(rng)
             pos = 0
             codes = codes[:]
             for s in self.others:
@@ -336,17 +321,13 @@ class Sampler:
                     c += 1 << (k << 2)
                 codes[s] = c
                 pos += size
-            w = self.weight(codes)
+            w = self.weight(codes, pool if self.strict else None)
             if w > 0 and self.fd_hint:
                 # what the hands do not hold lies face down on the table
                 for k in pool[pos:]:
                     w *= FD_LEAD[k]
             if w > 0 and (self.policy_miss is not None or self.policy_model is not None):
-                facedown: dict[int, list[int]] = {}
-                for s in self.fd_order:
-                    count = self.facedown[s]
-                    facedown[s] = pool[pos:pos + count]
-                    pos += count
+                facedown = {s: pool[a:b] for s, (a, b) in self.layout.fd_spans.items()}
                 if self.policy_miss is not None:
                     w *= self.policy_weight(codes, facedown)
                 else:
@@ -355,17 +336,6 @@ class Sampler:
                 return codes, w
             best = (codes, 0.0)
         return best
-
-    def _facedown_last(self, rng: random.Random) -> list[int]:
-        """The unseen pieces in a random order whose tail (the last ``fd_drawn``
-        face-down pieces, after the hands) is drawn without replacement in proportion to
-        :data:`FD_LEAD` (Efraimidis-Spirakis keys), the rest in uniform order."""
-        pool = self.pool
-        ranked = sorted(pool, key=lambda k: rng.random() ** (1.0 / FD_LEAD[k]))
-        cut = len(pool) - self.fd_drawn
-        rest = ranked[:cut]
-        rng.shuffle(rest)
-        return rest + ranked[cut:]
 
     def resample(self, rng: random.Random, k: int) -> tuple[list[int], float]:
         """One of ``k`` guesses, picked with probability proportional to its weight, with

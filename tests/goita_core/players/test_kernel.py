@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from goita_core import PASS, Play, Round, RuleSet, SeatView
 from goita_core.players import make_player
+from goita_core.players.dealing import FD_LEAD
 from goita_core.players.endgame import Memo, exact_after
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
 from goita_core.players.kernel import playout, reference_playout
-from goita_core.players.sampling import FD_LEAD, Sampler
+from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
 from tests.goita_core.players.test_players import random_view
 
