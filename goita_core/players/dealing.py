@@ -11,11 +11,12 @@ attacked with an Ou before any was face up.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from typing import Literal
 
 from ..view import SeatView
-from .heuristics import OU
+from .heuristics import OU, SHI
 
 #: per kind, how much likelier a piece is to be a face-down lead than a piece of the hand
 #: picked at random (measured: 226 face-down leads of hard-v1 players, smoothed): leads
@@ -49,7 +50,7 @@ def facedown_last(rng: random.Random, pool: list[int], drawn: int) -> list[int]:
 class Layout:
     """Where each unseen piece of a guess goes, and how the guesses are dealt."""
 
-    def __init__(self, view: SeatView, fd_draw: FdDraw = False, ou_rule: bool = True
+    def __init__(self, view: SeatView, fd_draw: FdDraw = False, strict: bool = True
                  ) -> None:
         self.fd_draw = check_fd_draw(fd_draw)
         n = view.rules.players
@@ -58,11 +59,16 @@ class Layout:
         self.pool = [k for k in range(8) for _ in range(unseen[k])]
         self.others = [s for s in range(n) if s != me]
         self.sizes = list(view.hand_sizes)
-        #: per seat, the face-down pieces it has laid
+        #: per seat, the face-down pieces it has laid and the Shi it has shown face up
         self.facedown = [0] * n
+        self.shi_up = [0] * n
         for act in view.history:
             if act.lead:
                 self.facedown[act.seat] += 1
+            elif act.first == SHI:
+                self.shi_up[act.seat] += 1
+            if act.second == SHI:
+                self.shi_up[act.seat] += 1
         # the seats whose face-down pieces are drawn by FD_LEAD come last
         mate = view.rules.partner_of(me)
         drawn = [s for s in self.others
@@ -76,8 +82,16 @@ class Layout:
             self.fd_spans[s] = (pos, pos + self.facedown[s])
             pos += self.facedown[s]
         #: where the unseen Ou must lie (:meth:`_ou_slots`; empty: anywhere, or not
-        #: ``ou_rule``), with the cumulative odds of each place
-        self.ou_slots = self._ou_slots(view) if ou_rule else ()
+        #: ``strict``), with the cumulative odds of each place
+        self.ou_slots = self._ou_slots(view) if strict else ()
+        #: ``strict``, with four players: per other seat that declared a Shi hand, its
+        #: hand's and face-down pieces' places and the Shi among them (:meth:`_deal_shi`)
+        self.shi_groups: list[tuple[int, tuple[int, ...], int]] = []
+        if strict and n == 4:
+            for seat, count in view.shi:
+                if seat != me:
+                    places = self._slots_of(seat, [0] * n, False)
+                    self.shi_groups.append((seat, places, count - self.shi_up[seat]))
         self.ou_cum: list[float] = []
         self.pool_without_ou = [k for k in self.pool if k != OU]
         if self.ou_slots:
@@ -86,14 +100,53 @@ class Layout:
             self.ou_cum = list(itertools.accumulate(
                 fd_odds if slot >= tail else 1.0 for slot in self.ou_slots))
 
-    def deal(self, rng: random.Random) -> list[int]:
-        """The unseen pieces in the order of the layout (a new random order each call)."""
+    def deal(self, rng: random.Random) -> tuple[list[int], float]:
+        """The unseen pieces in the order of the layout (a new random order each call),
+        and the deal's weight relative to the dealing's own odds (0: impossible)."""
         if self.ou_slots:
-            return self._place_ou(rng)
+            return self._place_ou(rng), 1.0
         if self.fd_draw:
-            return facedown_last(rng, self.pool, self.fd_drawn)
-        rng.shuffle(self.pool)
-        return self.pool
+            pool = facedown_last(rng, self.pool, self.fd_drawn)
+        else:
+            rng.shuffle(self.pool)
+            pool = self.pool
+        if self.shi_groups:
+            return self._deal_shi(rng, pool)
+        return pool, 1.0
+
+    def _deal_shi(self, rng: random.Random, pool: list[int]) -> tuple[list[int], float]:
+        """``pool`` with each declared seat's hand dealt again to hold the Shi its
+        declaration leaves (dealt at random, a hand rarely does: five Shi in eight pieces).
+
+        The pieces drawn by :data:`FD_LEAD` stay; the hand (and any face-down piece dealt
+        at random) gets exactly the Shi missing, the other pieces at random. The weight is
+        the chance that a random hand would have held that many Shi, so the guesses keep
+        the dealing's odds (with nothing drawn, it is the same for every guess)."""
+        tail = len(pool) - self.fd_drawn
+        out = pool[:]
+        rest = out[:tail]
+        w = 1.0
+        free = [True] * tail
+        for _seat, places, count in self.shi_groups:
+            here = [p for p in places if p < tail]
+            need = count - sum(1 for p in places if p >= tail and out[p] == SHI)
+            shi = rest.count(SHI)
+            others = [k for k in rest if k != SHI]
+            if not 0 <= need <= min(shi, len(here)) or len(here) - need > len(others):
+                return out, 0.0
+            w *= (math.comb(shi, need) * math.comb(len(others), len(here) - need)
+                  / math.comb(len(rest), len(here)))
+            rng.shuffle(others)
+            group = [SHI] * need + others[:len(here) - need]
+            rng.shuffle(group)
+            for p, k in zip(here, group, strict=True):
+                out[p] = k
+                free[p] = False
+            rest = [SHI] * (shi - need) + others[len(here) - need:]
+        rng.shuffle(rest)
+        for p, k in zip((p for p in range(tail) if free[p]), rest, strict=True):
+            out[p] = k
+        return out, w
 
     def _ou_slots(self, view: SeatView) -> tuple[int, ...]:
         """Where the unseen Ou must lie, as positions of the layout.

@@ -53,7 +53,8 @@ SEARCH_SETTINGS: dict[str, Any] = {"rollout_eps": 0.25, "eps_opp": 0.4, "fd_draw
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
     "hard": (200, SEARCH_SETTINGS),
     # the first hard player, kept as a yardstick: the plain playout
-    "hard-v1": (200, {"lean": False, "cutoffs": False, "strict_guesses": False}),
+    "hard-v1": (200, {"lean": False, "cutoffs": False, "strict_guesses": False,
+                      "goshi_full": False}),
     "expert": (1000, SEARCH_SETTINGS),
 }
 
@@ -89,7 +90,7 @@ class HardPlayer:
                  convention: float | None = None, convention_margin: float | None = None,
                  lack: float = 0.0, lack_team: bool = False,
                  value_model: ValueModel | None = None, value_mix: float = 1.0,
-                 strict_guesses: bool = True,
+                 strict_guesses: bool = True, goshi_full: bool = True,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -164,6 +165,9 @@ class HardPlayer:
         #: guesses keep every rule the table can check (``Sampler.strict``) and an
         #: impossible guess gets no playouts (hard-v1: neither)
         self.strict_guesses = strict_guesses
+        #: the 5-Shi decision averages the guesses of its whole half budget (hard-v1: it
+        #: stopped after the first, as a search stops when one candidate is left)
+        self.goshi_full = goshi_full
         #: deal the face-down pieces as players usually lead them (``Sampler.fd_draw``)
         self.fd_draw = check_fd_draw(fd_draw)
         #: with a value k > 1, each sample is one of k guesses drawn in proportion to its
@@ -339,7 +343,7 @@ class HardPlayer:
                 if self.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
                     evidence = wsum * wsum / w2sum if self.ess_prune else samples
                     active = prune(active, sums, sq, wsum, evidence, self.prune_z)
-                if len(active) == 1 and limit is None:
+                if len(active) == 1 and limit is None and not (from_deal and self.goshi_full):
                     break
                 continue
             break

@@ -104,7 +104,7 @@ class Sampler:
         self.my_code = pack(view.hand)
         # per seat: kinds it passed holding (factor), and its face-up Shi
         self.pass_marks: dict[int, list[tuple[int, bool, bool]]] = {s: [] for s in self.others}
-        self.shi_up = [0] * self.n
+        self.shi_up = layout.shi_up
         partner_of = view.rules.partner_of
         attack, attacker = -1, -1
         # per seat: kinds it attacked with and has not shown again since (face up)
@@ -121,10 +121,6 @@ class Sampler:
                     and act.seat != self.me:
                 # blocked with an Ou: players block with the same kind when they can
                 self.pass_marks[act.seat].append((attack, False, False))
-            if not act.lead and act.first == SHI:
-                self.shi_up[act.seat] += 1
-            if act.second == SHI:
-                self.shi_up[act.seat] += 1
             if act.seat != self.me:
                 shown = self.attacked[act.seat]
                 for k in (act.first, act.second):
@@ -311,7 +307,9 @@ class Sampler:
         codes[self.me] = self.my_code
         best: tuple[list[int], float] = (codes, 0.0)
         for _ in range(tries):
-            pool = self.layout.deal(rng)
+            pool, w = self.layout.deal(rng)
+            if w <= 0:
+                continue
             pos = 0
             codes = codes[:]
             for s in self.others:
@@ -321,7 +319,7 @@ class Sampler:
                     c += 1 << (k << 2)
                 codes[s] = c
                 pos += size
-            w = self.weight(codes, pool if self.strict else None)
+            w *= self.weight(codes, pool if self.strict else None)
             if w > 0 and self.fd_hint:
                 # what the hands do not hold lies face down on the table
                 for k in pool[pos:]:

@@ -1,16 +1,19 @@
 """The hard player's guesses respect what the rules let the table infer: an Ou attack made
-before any Ou was shown face up tells where the other Ou is, and a seat that declared no Shi
-hand never had five Shi, counting those it laid face down."""
+before any Ou was shown face up tells where the other Ou is, a seat that declared no Shi
+hand never had five Shi, counting those it laid face down, and a declared hand is dealt its
+Shi directly; the 5-Shi decision is taken on many such guesses."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
+from goita_core import PASS, PLAY_ON, REDEAL, Kind, Play, Round, RuleSet, SeatView
 from goita_core.pieces import parse_pieces
 from goita_core.players import hard
+from goita_core.players.dealing import Layout
 from goita_core.players.hard import HardPlayer
 from goita_core.players.sampling import Sampler
 from tests.goita_core.helpers import complete_deal
@@ -154,3 +157,69 @@ def test_an_impossible_guess_gets_no_playouts_once_a_possible_one_was_drawn(
     # otherwise every draw is played out (the impossible ones at a negligible weight)
     assert player.last_samples == 20
     assert len(draws) == (39 if strict else 20)
+
+
+def weighted_means(draws: list[tuple[list[int], float]], seat: int) -> list[float]:
+    """Per kind, the weighted mean count in ``seat``'s guessed hand."""
+    total = sum(w for _codes, w in draws)
+    return [sum(w * ((codes[seat] >> (k << 2)) & 15) for codes, w in draws) / total
+            for k in range(8)]
+
+
+def by_rejection(sampler: Sampler, loose: Layout, count: int) -> list[tuple[list[int], float]]:
+    """Guesses dealt as the former sampler dealt them, kept with their weight when they
+    break no rule."""
+    rng = random.Random(99)
+    kept: list[tuple[list[int], float]] = []
+    while len(kept) < count:
+        pool, _ = loose.deal(rng)
+        codes, pos = [0] * 4, 0
+        for s in loose.others:
+            for k in pool[pos:pos + loose.sizes[s]]:
+                codes[s] += 1 << (k << 2)
+            pos += loose.sizes[s]
+        w = sampler.weight(codes, pool)
+        if w > 0:
+            kept.append((codes, w))
+    return kept
+
+
+def declared_views() -> list[SeatView]:
+    """The partner of a 5-Shi hand deciding, and a seat after the 5-Shi hand led twice
+    face down (in play on)."""
+    hands = complete_deal({0: "しししし し金銀香", 2: "王角飛金銀しし香"})
+    rnd = Round(RuleSet(), 0, hands)
+    deciding = rnd.view(2)
+    rnd.apply(2, PLAY_ON)
+    for seat, play in ((0, "し金"), (1, None), (2, None), (3, None), (0, "し銀")):
+        rnd.apply(seat, PASS if play is None else P(play))
+    return [deciding, rnd.view(1)]
+
+
+@pytest.mark.parametrize("fd_draw", [False, True])
+@pytest.mark.parametrize("which", [0, 1])
+def test_a_declared_shi_hand_is_dealt_directly_with_the_odds_of_rejection(
+        which: int, fd_draw: bool) -> None:
+    view = declared_views()[which]
+    sampler = Sampler(view, fd_draw=fd_draw)
+    assert sampler.layout.shi_groups
+    rng = random.Random(5)
+    direct = [sampler.sample(rng) for _ in range(6000)]
+    assert all(w > 0 for _codes, w in direct)
+    if which == 0:  # before any play, the 5-Shi hand holds its five Shi
+        assert all(codes[0] & 15 == 5 for codes, _w in direct)
+    reference = by_rejection(sampler, Layout(view, fd_draw, strict=False), 6000)
+    for seat in sampler.others:
+        for got, want in zip(weighted_means(direct, seat), weighted_means(reference, seat),
+                             strict=True):
+            assert abs(got - want) < 0.06
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_the_5_shi_decision_weighs_many_guessed_deals(full: bool) -> None:
+    view = declared_views()[0]
+    player = HardPlayer(1, budget_ms=40, clock=time.thread_time, goshi_full=full,
+                        fd_draw=True)
+    assert player.act(view) in (PLAY_ON, REDEAL)
+    # hard-v1 (not full) stopped at its first guess, as a search with one candidate left
+    assert (player.last_samples > 20) if full else (player.last_samples == 1)
