@@ -8,9 +8,9 @@ partner sees only its own hand and the declaration). For each, the value of play
 (mean points of the round for the partner's team, a redeal being worth 0) is estimated by
 ``hard``'s search with ``--reference`` guesses. Each row's player then decides at its
 budget (CPU time of the thread), and the script prints how often it agrees with the
-reference's sign and its regret: the points per decision lost against the reference's
-choice (0 is best). The ``normal`` row is the heuristic rule (an Ou, three high pieces or a
-high pair: play on).
+reference's sign, its regret: the points per decision lost against the reference's choice
+(0 is best), and the guesses it took per decision (search levels). The ``normal`` row
+is the heuristic rule (an Ou, three high pieces or a high pair: play on).
 """
 
 from __future__ import annotations
@@ -69,18 +69,21 @@ def main() -> None:
     plays = sum(v > 0 for v in values)
     print(f"{len(views)} decisions; the reference plays on in {plays}; |value| median "
           f"{statistics.median(abs(v) for v in values):.1f} points")
-    print(f"{'row':<56} {'agrees':>7} {'regret':>7}")
+    print(f"{'row':<56} {'agrees':>7} {'regret':>7} {'samples':>8}")
     for level, options in rows:
         player = make_player(level, args.seed, budget_ms=args.budget_ms, clock="cpu",
                              options=options or None)
         agree = 0
         regret = 0.0
+        samples = 0
         for view, value in zip(views, values, strict=True):
             play_on = player.act(view) == PLAY_ON
             agree += play_on == (value > 0)
             regret += max(value, 0.0) - (value if play_on else 0.0)
+            samples += getattr(player, "last_samples", 0)
         name = f"{level} {json.dumps(options)}" if options else level
-        print(f"{name:<56} {agree / len(views):>6.0%} {regret / len(views):>7.2f}")
+        print(f"{name:<56} {agree / len(views):>6.0%} {regret / len(views):>7.2f} "
+              f"{samples / len(views):>8.0f}")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ The unseen pieces (``SeatView.unseen()``) are laid out in one list: the other se
 (in seat order, each of its known size), then the face-down pieces each of them laid (the
 seats in ``fd_order``, each seat's in the order laid). A deal is a random order of that
 list: uniform, or with some seats' face-down pieces drawn as players lead them
-(:data:`FD_LEAD`), and with the one place the rules leave to an unseen Ou when another seat
-attacked with an Ou before any was face up.
+(:data:`FD_LEAD`). With ``strict``, two rules the table can check shape it: an unseen Ou
+goes where an Ou attack made before any Ou was face up says it is, and a seat that
+declared a Shi hand is dealt the Shi its declaration leaves (weighted by the odds of that).
 """
 
 from __future__ import annotations

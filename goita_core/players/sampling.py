@@ -2,7 +2,7 @@
 
 A guess (a *determinization*) deals the unseen pieces (``SeatView.unseen()``) at random to
 the other seats' hands (known sizes) and to the face-down pieces on the table
-(:mod:`.dealing`: with the other Ou where an early Ou attack says it is). It is then
+(:mod:`.dealing`: with the rules the table can check kept). It is then
 weighted by how well it explains what was seen: a seat that passed on an opponent's attack
 rarely held that kind (or an Ou that could block it), a seat that blocked with an Ou probably
 lacked the attacked kind; declared Shi hands and the absence of a declaration fix how many
@@ -65,8 +65,9 @@ class Sampler:
                  model_power: float = 1.0, convention: float | None = None,
                  fd_draw: FdDraw = False, strict: bool = True) -> None:
         self.view = view
-        #: keep the rules the table can check (``dealing.Layout``'s Ou placement, the Shi
-        #: a seat laid face down counted in its deal's); without, those go unchecked
+        #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
+        #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
+        #: without, only the Shi in the hands and face up are checked
         self.strict = strict
         #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
         #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
@@ -301,8 +302,7 @@ class Sampler:
 
     def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
         """Packed hands of every seat and the sample's weight (> 0 unless every try broke
-        a rule: by chance when a declared Shi hand leaves few possible deals, or always
-        when the view itself is inconsistent)."""
+        a rule: rarely by chance, always when the view itself is inconsistent)."""
         codes = [0] * self.n
         codes[self.me] = self.my_code
         best: tuple[list[int], float] = (codes, 0.0)

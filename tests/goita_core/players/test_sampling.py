@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from benchmarks import goshi_decisions
 from goita_core import PASS, PLAY_ON, REDEAL, Kind, Play, Round, RuleSet, SeatView
 from goita_core.pieces import parse_pieces
 from goita_core.players import hard
@@ -223,3 +224,13 @@ def test_the_5_shi_decision_weighs_many_guessed_deals(full: bool) -> None:
     assert player.act(view) in (PLAY_ON, REDEAL)
     # hard-v1 (not full) stopped at its first guess, as a search with one candidate left
     assert (player.last_samples > 20) if full else (player.last_samples == 1)
+
+
+def test_the_5_shi_benchmark_asks_the_partner_of_a_declared_hand() -> None:
+    views = goshi_decisions.goshi_views(4, seed=2)
+    for view in views:
+        assert set(view.legal) == {PLAY_ON, REDEAL}
+        assert any(seat == view.rules.partner_of(view.seat) and count == 5
+                   for seat, count in view.shi)
+    first = goshi_decisions.reference_value(views[0], 200, 7)
+    assert goshi_decisions.reference_value(views[0], 200, 7) == first
