@@ -1,9 +1,9 @@
 """How a guess deals the pieces a seat cannot see.
 
 The unseen pieces (``SeatView.unseen()``) are laid out in one list: the other seats' hands
-(in seat order, each of its known size), then the face-down pieces each of them laid (the
-seats in ``fd_order``, each seat's in the order laid). A deal is a random order of that
-list: uniform, or with some seats' face-down pieces drawn as players lead them
+(in seat order, each of its known size), then the face-down pieces each of them laid (each
+seat's in the order laid; the seats whose pieces are drawn last). A deal is a random order
+of that list: uniform, or with some seats' face-down pieces drawn as players lead them
 (:data:`FD_LEAD`). With ``strict``, two rules the table can check shape it: an unseen Ou
 goes where an Ou attack made before any Ou was face up says it is, and a seat that
 declared a Shi hand is dealt the Shi its declaration leaves (weighted by the odds of that).
@@ -74,12 +74,14 @@ class Layout:
         mate = view.rules.partner_of(me)
         drawn = [s for s in self.others
                  if fd_draw is True or (s == mate) == (fd_draw == "partner")] if fd_draw else []
-        self.fd_order = [s for s in self.others if s not in drawn] + drawn
+        fd_order = [s for s in self.others if s not in drawn] + drawn
         self.fd_drawn = sum(self.facedown[s] for s in drawn)
+        #: where the pieces drawn by FD_LEAD begin in the layout (they end it)
+        self.drawn_start = len(self.pool) - self.fd_drawn
         #: per other seat, where its face-down pieces are in the layout: (start, end)
         self.fd_spans: dict[int, tuple[int, int]] = {}
         pos = sum(self.sizes[s] for s in self.others)
-        for s in self.fd_order:
+        for s in fd_order:
             self.fd_spans[s] = (pos, pos + self.facedown[s])
             pos += self.facedown[s]
         #: where the unseen Ou must lie (:meth:`_ou_slots`; empty: anywhere, or not
@@ -87,19 +89,18 @@ class Layout:
         self.ou_slots = self._ou_slots(view) if strict else ()
         #: ``strict``, with four players: per other seat that declared a Shi hand, its
         #: hand's and face-down pieces' places and the Shi among them (:meth:`_deal_shi`)
-        self.shi_groups: list[tuple[int, tuple[int, ...], int]] = []
+        self.shi_groups: list[tuple[tuple[int, ...], int]] = []
         if strict and n == 4:
-            for seat, count in view.shi:
-                if seat != me:
-                    places = self._slots_of(seat, [0] * n, False)
-                    self.shi_groups.append((seat, places, count - self.shi_up[seat]))
+            self.shi_groups = [(self._slots_of(seat, [0] * n, False),
+                                count - self.shi_up[seat])
+                               for seat, count in view.shi if seat != me]
         self.ou_cum: list[float] = []
-        self.pool_without_ou = [k for k in self.pool if k != OU]
+        self.pool_without_ou: list[int] = []
         if self.ou_slots:
-            tail = len(self.pool) - self.fd_drawn
+            self.pool_without_ou = [k for k in self.pool if k != OU]
             fd_odds = FD_LEAD[OU] * len(self.pool) / sum(FD_LEAD[k] for k in self.pool)
             self.ou_cum = list(itertools.accumulate(
-                fd_odds if slot >= tail else 1.0 for slot in self.ou_slots))
+                fd_odds if slot >= self.drawn_start else 1.0 for slot in self.ou_slots))
 
     def deal(self, rng: random.Random) -> tuple[list[int], float]:
         """The unseen pieces in the order of the layout (a new random order each call),
@@ -123,12 +124,12 @@ class Layout:
         at random) gets exactly the Shi missing, the other pieces at random. The weight is
         the chance that a random hand would have held that many Shi, so the guesses keep
         the dealing's odds (with nothing drawn, it is the same for every guess)."""
-        tail = len(pool) - self.fd_drawn
+        tail = self.drawn_start
         out = pool[:]
         rest = out[:tail]
         w = 1.0
         free = [True] * tail
-        for _seat, places, count in self.shi_groups:
+        for places, count in self.shi_groups:
             here = [p for p in places if p < tail]
             need = count - sum(1 for p in places if p >= tail and out[p] == SHI)
             shi = rest.count(SHI)
@@ -199,8 +200,7 @@ class Layout:
         slot = rng.choices(self.ou_slots, cum_weights=self.ou_cum)[0]
         rest = self.pool_without_ou
         if self.fd_draw:
-            tail = len(self.pool) - self.fd_drawn
-            out = facedown_last(rng, rest, self.fd_drawn - (slot >= tail))
+            out = facedown_last(rng, rest, self.fd_drawn - (slot >= self.drawn_start))
         else:
             out = rest[:]
             rng.shuffle(out)

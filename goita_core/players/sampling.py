@@ -69,11 +69,6 @@ class Sampler:
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
         #: without, only the Shi in the hands and face up are checked
         self.strict = strict
-        #: draw the face-down pieces first, each kind as likely as :data:`FD_LEAD` says
-        #: (the same evidence as ``fd_hint``, as a way of dealing instead of a weight:
-        #: every guess keeps weight 1 for it); ``"partner"`` or ``"opponents"``: only
-        #: those seats' pieces, the others' dealt at random
-        self.fd_draw = fd_draw
         #: with a value, the weight of a guess in which the partner's attack did not follow
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
@@ -98,7 +93,11 @@ class Sampler:
         self.weights = weights
         self.n = view.rules.players
         self.me = view.seat
-        #: where the guesses deal the unseen pieces (its lists are shared here)
+        #: where the guesses deal the unseen pieces (its lists are shared here).
+        #: ``fd_draw``: draw the face-down pieces first, each kind as likely as
+        #: :data:`FD_LEAD` says (the same evidence as ``fd_hint``, as a way of dealing
+        #: instead of a weight: every guess keeps weight 1 for it); ``"partner"`` or
+        #: ``"opponents"``: only those seats' pieces, the others' dealt at random
         self.layout = layout = Layout(view, fd_draw, strict)
         self.pool, self.others, self.sizes = layout.pool, layout.others, layout.sizes
         self.facedown, self.ou_slots = layout.facedown, layout.ou_slots

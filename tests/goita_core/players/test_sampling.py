@@ -12,6 +12,7 @@ import pytest
 
 from benchmarks import goshi_decisions
 from goita_core import PASS, PLAY_ON, REDEAL, Kind, Play, Round, RuleSet, SeatView
+from goita_core.hands import pack
 from goita_core.pieces import parse_pieces
 from goita_core.players import hard
 from goita_core.players.dealing import Layout
@@ -176,8 +177,7 @@ def by_rejection(sampler: Sampler, loose: Layout, count: int) -> list[tuple[list
         pool, _ = loose.deal(rng)
         codes, pos = [0] * 4, 0
         for s in loose.others:
-            for k in pool[pos:pos + loose.sizes[s]]:
-                codes[s] += 1 << (k << 2)
+            codes[s] = pack(pool[pos:pos + loose.sizes[s]])
             pos += loose.sizes[s]
         w = sampler.weight(codes, pool)
         if w > 0:
