@@ -13,7 +13,7 @@ import time
 
 from bot.app.learn.hints import HINT_SAMPLES, suggest
 from bot.app.learn.review import ReviewSettings, analyse, moments
-from bot.app.learn.strongest import strongest_level
+from bot.app.learn.strongest import STRONGEST_LEVEL
 from goita_core.kifu import MatchRecord
 from goita_core.match import Match
 from goita_core.players import make_player
@@ -44,7 +44,7 @@ def main() -> None:
         start = time.perf_counter()
         suggest(m.view, seed=1)
         times.append(time.perf_counter() - start)
-    print(f"strongest level: {strongest_level()}, {HINT_SAMPLES} samples per hint")
+    print(f"strongest level: {STRONGEST_LEVEL}, {HINT_SAMPLES} samples per hint")
     print(f"hint: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
           f"over {len(times)} decisions")
     total = len(list(moments(record, 0)))

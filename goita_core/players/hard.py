@@ -230,6 +230,12 @@ class HardPlayer:
                 best = told
         return cands[best]
 
+    def sampler(self, view: SeatView) -> Sampler:
+        """The guesses this player's search makes of what ``view`` does not show."""
+        return Sampler(view, self.pass_same, self.policy_miss, self.rollout_weights,
+                       self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
+                       self.convention, self.fd_draw, self.strict_guesses)
+
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
                 deadline: float, from_deal: bool = False) -> list[float]:
         """Weighted mean outcome of every candidate over sampled determinizations. Clearly
@@ -238,9 +244,7 @@ class HardPlayer:
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
         first lead (the 5-Shi question)."""
         weights = self.rollout_weights
-        sampler = Sampler(view, self.pass_same, self.policy_miss, weights,
-                          self.attack_hint, self.fd_hint, self.policy_model, self.model_power,
-                          self.convention, self.fd_draw, self.strict_guesses)
+        sampler = self.sampler(view)
         st = start_of(view, from_deal)
         lack = self.lack
         masks = lack_masks(view.history, st.n, st.team_mod) if lack and not from_deal \

@@ -21,7 +21,7 @@ from .evaluate import evaluate
 from .strongest import strongest_player
 
 #: bump when the analysis changes, so cached reviews of the old method are not served
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 
 ProgressCallback = Callable[[int, int], None]
 
