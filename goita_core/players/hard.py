@@ -36,6 +36,7 @@ from .dealing import FdDraw, check_fd_draw
 from .endgame import Memo, exact_after
 from .heuristics import DEFAULT_WEIGHTS, best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
+from .normal import NormalPlayer
 from .sampling import PASS_HOLDING_SAME, Sampler, follows_convention
 from .search import MAX_CANDIDATES, candidates, prune, start_of
 from .softpolicy import N_FEATURES, soft_playout
@@ -90,7 +91,7 @@ class HardPlayer:
                  convention: float | None = None, convention_margin: float | None = None,
                  lack: float = 0.0, lack_team: bool = False,
                  value_model: ValueModel | None = None, value_mix: float = 1.0,
-                 strict_guesses: bool = True, goshi_full: bool = True,
+                 strict_guesses: bool = True, goshi_full: bool = True, prior: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -194,6 +195,9 @@ class HardPlayer:
         if not 0.0 < value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
         self.value_mix = value_mix
+        #: points added to the heuristic's own choice, unless dropped, before the best is
+        #: picked (where the search hardly tells candidates apart, the heuristic decides)
+        self.prior = prior
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
@@ -222,7 +226,9 @@ class HardPlayer:
             if self.convention_margin is None and any(signals):
                 cands = [a for a, ok in zip(cands, signals, strict=True) if ok]
                 signals = []
-        values = self._search(view, cands, rng, deadline)
+        own = NormalPlayer(weights=self.weights).act(view) if self.prior else None
+        values = self._search(view, cands, rng, deadline,
+                              favour=cands.index(own) if own in cands else -1)
         best = max(range(len(cands)), key=values.__getitem__)
         if any(signals):
             told = max((i for i, ok in enumerate(signals) if ok), key=values.__getitem__)
@@ -237,12 +243,13 @@ class HardPlayer:
                        self.convention, self.fd_draw, self.strict_guesses)
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
-                deadline: float, from_deal: bool = False) -> list[float]:
+                deadline: float, from_deal: bool = False, favour: int = -1) -> list[float]:
         """Weighted mean outcome of every candidate over sampled determinizations. Clearly
         worse candidates are dropped as evidence accumulates (the survivors get the
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
-        first lead (the 5-Shi question)."""
+        first lead (the 5-Shi question). ``favour``: the candidate that gets ``prior``
+        added unless it was dropped."""
         weights = self.rollout_weights
         sampler = self.sampler(view)
         st = start_of(view, from_deal)
@@ -355,6 +362,8 @@ class HardPlayer:
         if wsum == 0:
             return [0.0] * m
         means = [t / wsum for t in sums]
+        if favour in active:
+            means[favour] += self.prior
         # dropped candidates rank below every survivor
         low = min(means) - 1.0
         return [means[i] if i in active else low for i in range(m)]

@@ -256,3 +256,15 @@ def test_hard_with_the_policy_model_plays_legal_actions() -> None:
     for view in answer_views()[:6]:
         player = HardPlayer(1, iterations=20, policy_model=theta, model_power=0.5)
         assert player.act(view) in view.legal
+
+
+def test_a_prior_for_the_heuristics_choice_makes_it_win_the_close_calls() -> None:
+    views = answer_views()
+    differs = 0
+    for view in views:
+        own = make_player("normal").act(view)
+        searched = HardPlayer(1, iterations=16).act(view)
+        # 16 samples: nothing is dropped yet, so a large prior always decides
+        assert HardPlayer(1, iterations=16, prior=1000.0).act(view) == own
+        differs += searched != own
+    assert differs > 0  # the search alone disagrees with the heuristic somewhere
