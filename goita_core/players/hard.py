@@ -92,6 +92,7 @@ class HardPlayer:
                  lack: float = 0.0, lack_team: bool = False,
                  value_model: ValueModel | None = None, value_mix: float = 1.0,
                  strict_guesses: bool = True, goshi_full: bool = True, prior: float = 0.0,
+                 answer_pass: float | None = None,
                  clock: Callable[[], float] = time.perf_counter, name: str = "hard") -> None:
         if budget_ms < 1:
             raise ValueError("budget_ms must be at least 1")
@@ -99,6 +100,8 @@ class HardPlayer:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= rollout_eps < 1.0 or not 0.0 <= (eps_opp or 0.0) < 1.0:
             raise ValueError("rollout_eps and eps_opp must be in [0, 1)")
+        if answer_pass is not None and (not 0.0 <= answer_pass < 1.0 or tree):
+            raise ValueError("answer_pass must be in [0, 1), and the tree does not use it")
         if not 0.0 <= soft_eps <= 1.0:
             raise ValueError("soft_eps must be in [0, 1]")
         self.name = name
@@ -159,6 +162,8 @@ class HardPlayer:
         self.rollout_eps = rollout_eps
         #: the same chance for the other team's seats (None: ``rollout_eps``)
         self.eps_opp = eps_opp
+        #: how often a random option when answering is a pass (None: as often as each play)
+        self.answer_pass = answer_pass
         #: weight of a guess where a seat never held another piece of a kind it attacked with
         self.attack_hint = attack_hint
         #: weigh guesses by the kinds players usually lead face down
@@ -331,11 +336,12 @@ class HardPlayer:
                                              self.soft_eps, weights)
                         elif lack:
                             v = playout(*args, eps, noise, eps_opp, lack, masks[:],
-                                        self.lack_team)
+                                        self.lack_team, self.answer_pass)
                         elif noise is None:
                             v = run(*args)
                         else:
-                            v = playout(*args, eps, noise, eps_opp)
+                            v = playout(*args, eps, noise, eps_opp,
+                                        answer_pass=self.answer_pass)
                         if vm is not None:
                             v = v + mix * v_model if vm.residual \
                                 else (1.0 - mix) * v + mix * v_model

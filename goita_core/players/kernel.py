@@ -77,7 +77,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             my_parity: int, team_mod: int, double_any: bool, fd_unlock: bool,
             weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None,
             eps_opp: float | None = None, lack: float = 0.0,
-            masks: list[int] | None = None, lack_team: bool = False) -> int:
+            masks: list[int] | None = None, lack_team: bool = False,
+            answer_pass: float | None = None) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
@@ -89,7 +90,9 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     ``lack`` the seats remember which kinds each seat has shown it lacks (``masks``, per
     seat, changed in place; :func:`~.heuristics.lack_after`) and count an attack's unseen
     blockers with :func:`~.heuristics.lack_discount`'s factors (with ``lack_team``, only
-    the seats of our team do)."""
+    the seats of our team do). ``answer_pass``: a random option when answering is a pass
+    at this rate, else a uniformly random play (None: pass as one option among the
+    plays)."""
     w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
         partner_out = weights[:10]
     half_pair = 0.5 * w_pair
@@ -161,7 +164,13 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             step += 1
             e = eps if turn % team_mod == my_parity else e_opp
             if u < e:
-                j = int(u / e * (len(plays) + (not lead)))
+                r = u / e
+                if lead or answer_pass is None:
+                    j = int(r * (len(plays) + (not lead)))
+                elif r < answer_pass:
+                    j = len(plays)
+                else:
+                    j = int((r - answer_pass) / (1.0 - answer_pass) * len(plays))
                 if j < len(plays):
                     f, s = plays[j][0], plays[j][1]
                 else:
