@@ -134,6 +134,36 @@ def test_eps_opp_draws_random_options_for_the_other_team_only(seed: int, steps: 
         assert run(f, s, loud, 0.0, 0.3) != 0
 
 
+def test_answer_pass_sets_how_often_a_random_answer_is_a_pass() -> None:
+    # at our lead, both opponents holding four pieces or more, every opponent's choice a
+    # random option: opponents whose random answers all pass (answer_pass 0.99) never play
+    # (a seat with two left may still go out, hence four), so our team goes out every
+    # time; with a pass as likely as each play, they block and win some rounds
+    uniform_losses = 0
+    for seed in range(60):
+        view = random_view(seed, seed % 10)
+        opponents = [s for s in range(4) if (s - view.seat) % 2]
+        if view.phase != "play" or not view.must_lead \
+                or min(view.hand_sizes[s] for s in opponents) < 4:
+            continue
+        state = start_of(view)
+        codes, _w = Sampler(view).sample(random.Random(seed))
+        loud = [0.29 * random.Random(seed).random() for _ in range(48)]  # below eps_opp
+        start = (state.turn, state.attack, state.attacker, state.passes, state.ou_up)
+        for act in view.legal:
+            assert isinstance(act, Play)
+            for answer_pass in (0.99, None):
+                v = playout(codes[:], state.sizes[:], *start, state.avail[:], int(act.first),
+                            int(act.second), state.n, state.parity, state.team_mod,
+                            state.double_any, state.fd_unlock, DEFAULT_WEIGHTS, 0.0, loud,
+                            0.3, answer_pass=answer_pass)
+                if answer_pass is None:
+                    uniform_losses += v < 0
+                else:
+                    assert v > 0
+    assert uniform_losses > 0
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(4, 28))
 def test_attack_hint_weighs_guesses_where_an_attacker_lacked_its_kind(
