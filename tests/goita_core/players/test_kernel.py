@@ -148,7 +148,8 @@ def test_answer_pass_sets_how_often_a_random_answer_is_a_pass() -> None:
             continue
         state = start_of(view)
         codes, _w = Sampler(view).sample(random.Random(seed))
-        loud = [0.29 * random.Random(seed).random() for _ in range(48)]  # below eps_opp
+        rng = random.Random(seed)
+        loud = [0.29 * rng.random() for _ in range(48)]  # every draw below eps_opp
         start = (state.turn, state.attack, state.attacker, state.passes, state.ou_up)
         for act in view.legal:
             assert isinstance(act, Play)
