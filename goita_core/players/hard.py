@@ -100,8 +100,10 @@ class HardPlayer:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= rollout_eps < 1.0 or not 0.0 <= (eps_opp or 0.0) < 1.0:
             raise ValueError("rollout_eps and eps_opp must be in [0, 1)")
-        if answer_pass is not None and (not 0.0 <= answer_pass < 1.0 or tree):
-            raise ValueError("answer_pass must be in [0, 1), and the tree does not use it")
+        if answer_pass is not None and (not 0.0 <= answer_pass < 1.0 or tree
+                                        or rollout_policy is not None):
+            raise ValueError("answer_pass must be in [0, 1); neither the tree nor "
+                             "rollout_policy uses it")
         if not 0.0 <= soft_eps <= 1.0:
             raise ValueError("soft_eps must be in [0, 1]")
         self.name = name

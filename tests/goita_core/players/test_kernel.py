@@ -14,10 +14,12 @@ from goita_core import PASS, Play, Round, RuleSet, SeatView
 from goita_core.players import make_player
 from goita_core.players.dealing import FD_LEAD
 from goita_core.players.endgame import Memo, exact_after
+from goita_core.players.hard import HardPlayer
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
 from goita_core.players.kernel import playout, reference_playout
 from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
+from goita_core.players.softpolicy import N_FEATURES
 from tests.goita_core.players.test_players import random_view
 
 # a few other weight sets, so that every term of the score is exercised
@@ -163,6 +165,11 @@ def test_answer_pass_sets_how_often_a_random_answer_is_a_pass() -> None:
                 else:
                     assert v > 0
     assert uniform_losses > 0
+    # a search whose playouts would not use it refuses it
+    for options in ({"answer_pass": 1.0}, {"answer_pass": 0.5, "tree": True},
+                    {"answer_pass": 0.5, "rollout_policy": [0.0] * N_FEATURES}):
+        with pytest.raises(ValueError, match="answer_pass"):
+            HardPlayer(1, **options)
 
 
 @settings(max_examples=40, deadline=None)
