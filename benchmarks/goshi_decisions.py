@@ -24,6 +24,7 @@ from typing import Any
 from goita_core import PLAY_ON, Round, RuleSet, SeatView
 from goita_core.players import make_player, search_settings
 from goita_core.players.hard import HardPlayer
+from goita_core.players.settings import SearchSettings
 
 DEFAULT_ROWS: list[tuple[str, dict[str, Any]]] = [
     ("normal", {}),
@@ -47,7 +48,7 @@ def goshi_views(count: int, seed: int) -> list[SeatView]:
 def reference_value(view: SeatView, samples: int, seed: int) -> float:
     """The value of playing on, by ``hard``'s search with ``samples`` guesses."""
     _budget, kwargs = search_settings("hard", None, {"iterations": samples})
-    player = HardPlayer(seed, **kwargs)
+    player = HardPlayer(seed, settings=SearchSettings.from_options(kwargs))
     return player._search(view, [PLAY_ON], random.Random(seed), float("inf"),
                           from_deal=True)[0]
 

@@ -19,7 +19,7 @@ and of the model (with ``--linear``, of the linear softmax model of
 decision.
 
 ``arena`` runs ``python -m goita_core.tools.arena`` with the model's favourite option in
-place of the normal heuristic's choice in the soft playouts (``HardPlayer``'s
+place of the normal heuristic's choice in the soft playouts (``SearchSettings``'
 ``rollout_policy`` with ``soft_eps``; a ``rollout_policy`` of zeros draws the random
 options uniformly, as the kernel's playouts do). The trees are evaluated with numpy
 (about 0.5 ms a situation; the playouts' memo keeps each situation's choice), so compare it

@@ -22,7 +22,7 @@ against greedy, not to *predict* the search players the playouts stand for. This
 
 With ``--soft`` it fits instead the softmax model of :mod:`goita_core.players.softpolicy`
 by maximum likelihood and prints its held-out log-likelihood (to compare with the mixture
-model's) and its coefficients (``HardPlayer(rollout_policy=...)``).
+model's) and its coefficients (``SearchSettings(rollout_policy=...)``).
 """
 
 from __future__ import annotations

@@ -31,16 +31,18 @@ def make_player(level: str, seed: int | None = None, budget_ms: int | None = Non
     """A computer player of ``level``. ``seed`` makes its random choices reproducible.
     For the search levels: ``budget_ms`` is the thinking time per decision (None: the
     level's own, see :func:`default_budget_ms`), measured in wall-clock time or, with
-    ``clock="cpu"``, in the CPU time of the deciding thread; ``options`` are keyword
-    arguments of :class:`~goita_core.players.hard.HardPlayer` (for measuring ideas)."""
+    ``clock="cpu"``, in the CPU time of the deciding thread; ``options`` are fields of
+    :class:`~goita_core.players.settings.SearchSettings` (for measuring ideas; ValueError
+    for a name that is not one)."""
     if level in SEARCH_LEVELS:
         from .hard import CLOCKS, HardPlayer
+        from .settings import SearchSettings
 
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; choose one of {', '.join(CLOCKS)}")
         budget, kwargs = search_settings(level, budget_ms, options)
-        return HardPlayer(seed, budget_ms=budget, clock=CLOCKS[clock], name=level,
-                          **kwargs)
+        return HardPlayer(seed, budget_ms=budget, settings=SearchSettings.from_options(kwargs),
+                          clock=CLOCKS[clock], name=level)
     if options:
         raise ValueError(f"level {level!r} takes no options")
     if level == "random":
@@ -58,9 +60,9 @@ def search_settings(level: str, budget_ms: int | None = None,
                     options: Mapping[str, object] | None = None
                     ) -> tuple[int, dict[str, Any]]:
     """What a search level plays with: its budget per decision (``budget_ms``, else the
-    level's own) and its settings with ``options`` over them (the keyword arguments of
-    :class:`~goita_core.players.hard.HardPlayer`). When the levels' defaults change, these
-    tell runs of the same command apart."""
+    level's own) and its settings with ``options`` over them (fields of
+    :class:`~goita_core.players.settings.SearchSettings`). When the levels' defaults
+    change, these tell runs of the same command apart."""
     from .hard import LEVEL_SETTINGS
 
     default_ms, settings = LEVEL_SETTINGS[level]

@@ -278,7 +278,8 @@ def _parser() -> argparse.ArgumentParser:
                             help=f"thinking time per decision of {up} (default: --budget-ms, "
                                  "else the level's own: hard 200, expert 1000)")
         parser.add_argument(f"--{side}-options", default="{}", metavar="JSON",
-                            help=f"keyword arguments of {up}'s search player (measuring ideas)")
+                            help=f"settings of {up}'s search player, fields of "
+                                 "SearchSettings (measuring ideas)")
     parser.add_argument("--rounds", type=int, default=200,
                         help="mirrored deals to play (each is played twice)")
     parser.add_argument("--seed", type=int, default=1)

@@ -21,6 +21,7 @@ from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_discount, lack_m
 from goita_core.players.normal import NormalPlayer
 from goita_core.players.sampling import Sampler, follows_convention
 from goita_core.players.search import candidates, prune
+from goita_core.players.settings import SearchSettings
 from goita_core.view import PublicAction
 from tests.goita_core.helpers import complete_deal
 from tests.goita_core.players.test_players import random_view
@@ -57,7 +58,7 @@ def test_ess_prune_counts_unequal_weights_as_fewer_samples(
 
     monkeypatch.setattr(hard, "prune", spy)
     view = passed_view()
-    HardPlayer(3, iterations=80, ess_prune=ess, prune_z=50.0).act(view)
+    HardPlayer(3, settings=SearchSettings(iterations=80, ess_prune=ess, prune_z=50.0)).act(view)
     counts = [24 + 8 * i for i in range(len(seen))]
     assert seen
     if ess:
@@ -96,9 +97,11 @@ def test_a_signalling_player_attacks_with_a_kind_it_holds_most_of(margin: float 
     for i, view in enumerate(lead_views()):
         if not any(attack_follows(view, a) for a in candidates(view, DEFAULT_WEIGHTS)):
             continue
-        player = HardPlayer(i, iterations=6, convention=0.15, convention_margin=margin)
+        player = HardPlayer(i, settings=SearchSettings(iterations=6, convention=0.15,
+                                                       convention_margin=margin))
         assert attack_follows(view, player.act(view))
-        plain_breaks += not attack_follows(view, HardPlayer(i, iterations=6).act(view))
+        plain = HardPlayer(i, settings=SearchSettings(iterations=6))
+        plain_breaks += not attack_follows(view, plain.act(view))
     assert plain_breaks  # the signal is a choice, not what the search plays anyway
 
 
@@ -333,7 +336,7 @@ def test_fd_draw_can_deal_only_the_partners_or_the_opponents_face_down_pieces() 
     with pytest.raises(ValueError, match="fd_draw"):
         Sampler(both, fd_draw="mine")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="fd_draw"):
-        HardPlayer(fd_draw="all")  # type: ignore[arg-type]
+        SearchSettings(fd_draw="all")  # type: ignore[arg-type]
 
 
 def test_the_oracle_can_tell_only_a_share_of_the_guesses(
@@ -395,6 +398,6 @@ def test_the_search_with_lacks_plays_legal_reproducible_moves(team: bool) -> Non
         view = random_view(seed, 9)
         if view.phase != "play":
             continue
-        moves = {HardPlayer(seed, iterations=20, rollout_eps=0.25, lack=1.0,
-                            lack_team=team).act(view) for _ in range(2)}
+        settings = SearchSettings(iterations=20, rollout_eps=0.25, lack=1.0, lack_team=team)
+        moves = {HardPlayer(seed, settings=settings).act(view) for _ in range(2)}
         assert len(moves) == 1 and moves <= set(view.legal)

@@ -14,11 +14,11 @@ from goita_core import PASS, Play, Round, RuleSet, SeatView
 from goita_core.players import make_player
 from goita_core.players.dealing import FD_LEAD
 from goita_core.players.endgame import Memo, exact_after
-from goita_core.players.hard import HardPlayer
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
 from goita_core.players.kernel import playout, reference_playout
 from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
+from goita_core.players.settings import SearchSettings
 from goita_core.players.softpolicy import N_FEATURES
 from tests.goita_core.players.test_players import random_view
 
@@ -169,7 +169,7 @@ def test_answer_pass_sets_how_often_a_random_answer_is_a_pass() -> None:
     for options in ({"answer_pass": 1.0}, {"answer_pass": 0.5, "tree": True},
                     {"answer_pass": 0.5, "rollout_policy": [0.0] * N_FEATURES}):
         with pytest.raises(ValueError, match="answer_pass"):
-            HardPlayer(1, **options)
+            SearchSettings(**options)
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,5 +1,5 @@
-"""The playouts' own model of play (``HardPlayer(rollout_weights=...)``, the softmax model
-``HardPlayer(rollout_policy=...)``) and the script that fits them to recorded play
+"""The playouts' own model of play (``SearchSettings(rollout_weights=...)``, the softmax model
+``SearchSettings(rollout_policy=...)``) and the script that fits them to recorded play
 (benchmarks/tune_rollout.py)."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from goita_core.players.heuristics import DEFAULT_WEIGHTS, PARTNER, choose
 from goita_core.players.kernel import playout
 from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
+from goita_core.players.settings import SearchSettings
 from goita_core.players.softpolicy import (
     FEATURES,
     N_FEATURES,
@@ -58,9 +59,11 @@ def test_rollout_weights_play_the_playouts_and_leave_the_candidates() -> None:
     views = answer_views()
     differs = 0
     for view in views:
-        plain = HardPlayer(1, iterations=40, rollout_eps=0.25)
-        split = HardPlayer(1, iterations=40, rollout_eps=0.25, rollout_weights=ODD_WEIGHTS)
-        both = HardPlayer(1, iterations=40, rollout_eps=0.25, weights=ODD_WEIGHTS)
+        plain = HardPlayer(1, settings=SearchSettings(iterations=40, rollout_eps=0.25))
+        split = HardPlayer(1, settings=SearchSettings(iterations=40, rollout_eps=0.25,
+                                                      rollout_weights=ODD_WEIGHTS))
+        both = HardPlayer(1, settings=SearchSettings(iterations=40, rollout_eps=0.25,
+                                                     weights=ODD_WEIGHTS))
         act = split.act(view)
         # answering, the weights only play the playouts: as if they were the weights
         assert act == both.act(view)
@@ -71,10 +74,10 @@ def test_rollout_weights_play_the_playouts_and_leave_the_candidates() -> None:
 def test_rollout_weights_from_json_options() -> None:
     player = make_player("hard", 1, options={"rollout_weights": list(ODD_WEIGHTS)})
     assert isinstance(player, HardPlayer)
-    assert player.rollout_weights == ODD_WEIGHTS
-    assert player.weights == DEFAULT_WEIGHTS
+    assert player.settings.playout_weights == ODD_WEIGHTS
+    assert player.settings.weights == DEFAULT_WEIGHTS
     with pytest.raises(ValueError):
-        HardPlayer(1, rollout_weights=[1.0, 2.0])
+        SearchSettings(rollout_weights=(1.0, 2.0))
 
 
 def synthetic(target: tuple[float, ...], rounds: int) -> list[Decision]:
@@ -169,14 +172,14 @@ def test_rollout_policy_is_honoured() -> None:
     views = answer_views()
     differs = 0
     for view in views:
-        plain = HardPlayer(1, iterations=40, rollout_eps=0.25)
-        soft = HardPlayer(1, iterations=40, rollout_policy=theta)
+        plain = HardPlayer(1, settings=SearchSettings(iterations=40, rollout_eps=0.25))
+        soft = HardPlayer(1, settings=SearchSettings(iterations=40, rollout_policy=tuple(theta)))
         act = soft.act(view)
         assert act in view.legal
         differs += act != plain.act(view)
     assert differs > 0
     with pytest.raises(ValueError):
-        HardPlayer(1, rollout_policy=[1.0])
+        SearchSettings(rollout_policy=(1.0,))
 
 
 def test_fit_soft_recovers_the_likelihood_of_the_model_that_made_the_choices() -> None:
@@ -254,7 +257,8 @@ def test_policy_model_weighs_guesses_by_the_models_likelihood(seed: int, steps: 
 def test_hard_with_the_policy_model_plays_legal_actions() -> None:
     theta = [0.5] * N_FEATURES
     for view in answer_views()[:6]:
-        player = HardPlayer(1, iterations=20, policy_model=theta, model_power=0.5)
+        settings = SearchSettings(iterations=20, policy_model=tuple(theta), model_power=0.5)
+        player = HardPlayer(1, settings=settings)
         assert player.act(view) in view.legal
 
 
@@ -263,8 +267,8 @@ def test_a_prior_for_the_heuristics_choice_makes_it_win_the_close_calls() -> Non
     differs = 0
     for view in views:
         own = make_player("normal").act(view)
-        searched = HardPlayer(1, iterations=16).act(view)
+        searched = HardPlayer(1, settings=SearchSettings(iterations=16)).act(view)
         # 16 samples: nothing is dropped yet, so a large prior always decides
-        assert HardPlayer(1, iterations=16, prior=1000.0).act(view) == own
+        assert HardPlayer(1, settings=SearchSettings(iterations=16, prior=1000.0)).act(view) == own
         differs += searched != own
     assert differs > 0  # the search alone disagrees with the heuristic somewhere

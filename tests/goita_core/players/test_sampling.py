@@ -18,6 +18,7 @@ from goita_core.players import hard
 from goita_core.players.dealing import Layout
 from goita_core.players.hard import HardPlayer
 from goita_core.players.sampling import Sampler
+from goita_core.players.settings import SearchSettings
 from tests.goita_core.helpers import complete_deal
 
 OU = int(Kind.OU)
@@ -153,7 +154,7 @@ def test_an_impossible_guess_gets_no_playouts_once_a_possible_one_was_drawn(
     monkeypatch.setattr(hard, "Sampler", EveryOtherImpossible)
     rnd = Round(RuleSet(), 0, complete_deal({0: "王金金銀馬香しし"}))
     rnd.apply(0, P("香金"))
-    player = HardPlayer(iterations=20, prune=False, strict_guesses=strict)
+    player = HardPlayer(settings=SearchSettings(iterations=20, prune=False, strict_guesses=strict))
     player.act(rnd.view(1))
     # strict: the 20 samples played out are all possible ones, so 39 were drawn;
     # otherwise every draw is played out (the impossible ones at a negligible weight)
@@ -219,8 +220,8 @@ def test_a_declared_shi_hand_is_dealt_directly_with_the_odds_of_rejection(
 @pytest.mark.parametrize("full", [True, False])
 def test_the_5_shi_decision_weighs_many_guessed_deals(full: bool) -> None:
     view = declared_views()[0]
-    player = HardPlayer(1, budget_ms=40, clock=time.thread_time, goshi_full=full,
-                        fd_draw=True)
+    player = HardPlayer(1, budget_ms=40, clock=time.thread_time,
+                        settings=SearchSettings(goshi_full=full, fd_draw=True))
     assert player.act(view) in (PLAY_ON, REDEAL)
     # hard-v1 (not full) stopped at its first guess, as a search with one candidate left
     assert (player.last_samples > 20) if full else (player.last_samples == 1)

@@ -196,3 +196,11 @@ def test_bad_run_settings_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
+
+
+def test_a_misspelt_option_is_refused_with_the_names_it_could_be(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--a", "hard", "--b", "normal", "--a-options", '{"exact_piece": 16}'])
+    err = capsys.readouterr().err
+    assert "unknown search option exact_piece;" in err and "exact_pieces" in err
