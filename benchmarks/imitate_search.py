@@ -5,7 +5,6 @@ predictor and as the playouts' policy.
         [--iterations 200] [--depth 5] [--trees 200] [--rate 0.15] [--linear]
         [--out model.pkl]
     PYTHONPATH=. python benchmarks/imitate_search.py arena model.pkl ARENA ARGS...
-    PYTHONPATH=. python benchmarks/imitate_search.py paired A.jsonl B.jsonl
 
 ``fit`` records (or reads from ``benchmarks/tune_rollout.py``'s cache) the decisions of
 rounds of ``hard`` and ``hard-v1`` players (``--data SEED:ROUNDS``, ``--iterations``
@@ -23,10 +22,8 @@ place of the normal heuristic's choice in the soft playouts (``SearchSettings``'
 ``rollout_policy`` with ``soft_eps``; a ``rollout_policy`` of zeros draws the random
 options uniformly, as the kernel's playouts do). The trees are evaluated with numpy
 (about 0.5 ms a situation; the playouts' memo keeps each situation's choice), so compare it
-at a fixed number of samples (``"iterations"``) with the same command without the model.
-
-``paired`` prints two arena files' results on the deals they share, and their difference
-per deal with its standard error.
+at a fixed number of samples (``"iterations"``) with the same command without the model,
+deal by deal: ``python -m goita_core.tools.arena --report A.jsonl --against B.jsonl``.
 
 Needs numpy and scikit-learn (``pip install -e '.[learn]'``).
 """
@@ -34,9 +31,7 @@ Needs numpy and scikit-learn (``pip install -e '.[learn]'``).
 from __future__ import annotations
 
 import argparse
-import math
 import pickle
-import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -54,7 +49,6 @@ from benchmarks.tune_rollout import (
 from goita_core.actions import PASS, Action, Play
 from goita_core.players import softpolicy
 from goita_core.players.heuristics import PARTNER, choose
-from goita_core.tools.arena_results import load as load_results
 
 Move = tuple[int, int]
 
@@ -196,20 +190,6 @@ def fit(args: argparse.Namespace) -> None:
         print(f"model fitted on all {len(train) + len(test)} decisions: {args.out}")
 
 
-def paired(a_path: Path, b_path: Path) -> None:
-    def per_deal(path: Path) -> dict[int, float]:
-        return {o.index: statistics.fmean(o.diffs) for o in load_results(path)[1]}
-
-    def mean_se(xs: list[float]) -> str:
-        return f"{statistics.fmean(xs):+.2f} (SE {statistics.stdev(xs) / math.sqrt(len(xs)):.2f})"
-
-    a, b = per_deal(a_path), per_deal(b_path)
-    common = sorted(set(a) & set(b))
-    print(f"{len(common)} deals in both")
-    print(f"A: {mean_se([a[i] for i in common])}   B: {mean_se([b[i] for i in common])}")
-    print(f"A - B per deal: {mean_se([a[i] - b[i] for i in common])}")
-
-
 def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "arena":
         from goita_core.tools.arena import main as arena
@@ -227,14 +207,8 @@ def main() -> None:
     p_fit.add_argument("--out", type=Path)
     p_fit.add_argument("--linear", action="store_true",
                        help="also fit the linear softmax model of softpolicy")
-    p_pair = sub.add_parser("paired")
-    p_pair.add_argument("a", type=Path)
-    p_pair.add_argument("b", type=Path)
     args = parser.parse_args()
-    if args.cmd == "fit":
-        fit(args)
-    else:
-        paired(args.a, args.b)
+    fit(args)
 
 
 if __name__ == "__main__":

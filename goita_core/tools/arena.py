@@ -14,7 +14,8 @@ Long runs: ``--out FILE`` records every deal pair as it finishes; running the sa
 again resumes (recorded deals are skipped, a larger ``--rounds`` extends the run); a file
 written with other settings, including what a search level plays with, is refused.
 ``--jobs N`` plays deals in N processes; ``--shard K/N`` plays every N-th deal so that
-separate commands (or machines) share a run, and ``--report FILE...`` pools their files.
+separate commands (or machines) share a run, and ``--report FILE...`` pools their files;
+``--against FILE...`` adds the difference from another run on the same deals, deal by deal.
 
 ``--clock cpu`` measures the search players' budgets in the CPU time of their thread instead
 of wall-clock time, so that a run on a machine shared with other work compares the players
@@ -46,8 +47,8 @@ from .arena_results import (
     ResultsFileError,
     ResultsWriter,
     load,
-    merge,
     print_figures,
+    report,
     summarize,
 )
 from .options import search_options
@@ -299,6 +300,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="print every deal pair's result as it finishes")
     parser.add_argument("--report", type=Path, nargs="+", default=None, metavar="FILE",
                         help="print the figures of results files (of one run) and stop")
+    parser.add_argument("--against", type=Path, nargs="+", default=None, metavar="FILE",
+                        help="with --report: also the difference, deal by deal, from "
+                             "another run's files on the same deals (same --seed)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -335,18 +339,13 @@ def _side_specs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> li
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.against is not None and args.report is None:
+        parser.error("--against compares with --report's files")
     if args.report is not None:
         try:
-            settings, outcomes = merge(args.report)
+            report(args.report, args.against, args.json)
         except ResultsFileError as exc:
             parser.error(str(exc))
-        summary = summarize(outcomes)
-        summary["settings"] = settings
-        if args.json:
-            print(json.dumps(summary))
-        else:
-            print_figures(summary, f"{len(outcomes)} mirrored deals from "
-                           f"{len(args.report)} file(s): {json.dumps(settings)}")
         return 0
     specs = _side_specs(parser, args)
     if args.rounds < 1 or args.jobs < 1:

@@ -187,6 +187,57 @@ def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, objec
     }
 
 
+def paired(outcomes: list[DealOutcome], other: list[DealOutcome]) -> dict[str, object]:
+    """One run against another on the deals both played: per deal pair, the first run's
+    A minus B less the other run's, with its standard error and 95% interval. Two players
+    measured against the same opponent on the same deals are compared this way with a
+    smaller error than their two intervals suggest (the deals' luck cancels)."""
+    theirs = {o.index: (o.diffs[0] + o.diffs[1]) / 2 for o in other}
+    deltas = [(o.diffs[0] + o.diffs[1]) / 2 - theirs[o.index] for o in outcomes
+              if o.index in theirs]
+    n = len(deltas)
+    mean = statistics.fmean(deltas) if n else 0.0
+    se = statistics.stdev(deltas) / math.sqrt(n) if n > 1 else 0.0
+    return {"rounds": n, "diff_mean": round(mean, 3), "se": round(se, 3),
+            "diff_ci95": [round(mean - 1.96 * se, 3), round(mean + 1.96 * se, 3)]}
+
+
+def report(paths: list[Path], against: list[Path] | None = None,
+           as_json: bool = False) -> None:
+    """Print the figures of one run's files and, with ``against``, their difference from
+    another run's on the same deals (ResultsFileError if the runs dealt other deals)."""
+    settings, outcomes = merge(paths)
+    summary = summarize(outcomes)
+    summary["settings"] = settings
+    pair: dict[str, Any] | None = None
+    if against is not None:
+        theirs, other = merge(against)
+        if theirs["seed"] != settings["seed"]:
+            raise ResultsFileError(f"the runs dealt other deals (seeds {settings['seed']} "
+                                   f"and {theirs['seed']}): nothing to pair")
+        pair = summary["against"] = {**paired(outcomes, other), "settings": theirs}
+        if not pair["rounds"]:
+            raise ResultsFileError("the runs share no deal: nothing to pair")
+    if as_json:
+        print(json.dumps(summary))
+        return
+    print_figures(summary, f"{len(outcomes)} mirrored deals from {len(paths)} file(s): "
+                  f"{json.dumps(settings)}")
+    if pair is not None:
+        lo, hi = pair["diff_ci95"]
+        sides = "  ".join(f"{k.upper()} = {_label(pair['settings'][k])}" for k in "ab")
+        print(f"against the run of {sides}: per deal pair, {pair['diff_mean']:+.2f} "
+              f"(SE {pair['se']:.2f}; 95% CI {lo:+.2f} .. {hi:+.2f}) over the "
+              f"{pair['rounds']} deals both played")
+
+
+def _label(side: dict[str, Any]) -> str:
+    """A side of a results file's header as the command line named it."""
+    options = side.get("options") or {}
+    return (side.get("level") or side.get("cmd") or "?") + \
+        (f" {json.dumps(options, sort_keys=True)}" if options else "")
+
+
 def print_figures(summary: dict[str, Any], title: str) -> None:
     """The figures of :func:`summarize` as text, under ``title``."""
     lo, hi = summary["diff_ci95"]

@@ -169,6 +169,36 @@ def test_shards_in_separate_runs_add_up_to_the_whole_run(
         main(["--report", str(files[0]), str(files[0])])
 
 
+def test_two_runs_on_the_same_deals_are_compared_deal_by_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    runs = {}
+    for level, seed, rounds in (("easy", 7, 12), ("normal", 7, 6), ("normal", 8, 6)):
+        runs[level, seed] = path = tmp_path / f"{level}{seed}.jsonl"
+        assert main(["--a", level, "--b", "greedy", "--rounds", str(rounds), "--seed",
+                     str(seed), "--out", str(path), "--json"]) == 0
+    capsys.readouterr()
+    main(["--report", str(runs["normal", 7]), "--json"])
+    normal = json.loads(capsys.readouterr().out)
+    assert main(["--report", str(runs["normal", 7]), "--against", str(runs["easy", 7]),
+                 "--json"]) == 0
+    pair = json.loads(capsys.readouterr().out)["against"]
+    # the six deals both runs played: the difference of their means, with its error
+    easy_first6 = summarize(run_arena(SideSpec("easy"), SideSpec("greedy"), rounds=6, seed=7))
+    assert pair["rounds"] == 6 and pair["settings"]["a"]["level"] == "easy"
+    assert pair["diff_mean"] == pytest.approx(
+        normal["diff_mean"] - easy_first6["diff_mean"], abs=2e-3)
+    assert pair["diff_ci95"][0] < pair["diff_mean"] < pair["diff_ci95"][1]
+    main(["--report", str(runs["normal", 7]), "--against", str(runs["easy", 7])])
+    assert "over the 6 deals both played" in capsys.readouterr().out
+    # other deals, or nothing to compare with: refused
+    for argv in (["--report", str(runs["normal", 8]), "--against", str(runs["easy", 7])],
+                 ["--against", str(runs["easy", 7])]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+    assert "other deals" in capsys.readouterr().err
+
+
 def test_per_deal_lines_and_cpu_clock(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--a", "hard", "--a-budget-ms", "15", "--b", "greedy", "--rounds", "2",
                  "--clock", "cpu", "--per-deal"]) == 0
