@@ -18,12 +18,14 @@ from .tree import EXPLORE, WARMUP
 from .value import ValueModel
 
 
-def _floats(values: tuple[float, ...] | None, n: int, name: str) -> tuple[float, ...] | None:
-    """``values`` as a tuple of ``n`` floats (JSON gives lists); ValueError if not ``n``."""
+def _floats(values: tuple[float, ...] | None, n: int | None, name: str
+            ) -> tuple[float, ...] | None:
+    """``values`` as a tuple of floats (JSON gives lists); ValueError if ``n`` is given
+    and they are not ``n``."""
     if values is None:
         return None
     out = tuple(float(v) for v in values)
-    if len(out) != n:
+    if n is not None and len(out) != n:
         raise ValueError(f"{name} needs {n} values")
     return out
 
@@ -146,8 +148,7 @@ class SearchSettings:
                                               "rollout_weights"))
         set_(self, "rollout_policy", _floats(self.rollout_policy, N_FEATURES,
                                              "rollout_policy"))
-        if self.policy_model is not None:
-            set_(self, "policy_model", tuple(float(t) for t in self.policy_model))
+        set_(self, "policy_model", _floats(self.policy_model, None, "policy_model"))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> SearchSettings:

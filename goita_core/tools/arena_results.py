@@ -151,15 +151,25 @@ def _times(values: list[float]) -> dict[str, float]:
             "p95": round(_percentile(values, 0.95), 3)}
 
 
+def _pair_mean(outcome: DealOutcome) -> float:
+    """A deal pair's A minus B per round: the mean of its two tables."""
+    return (outcome.diffs[0] + outcome.diffs[1]) / 2
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 when it cannot be estimated)."""
+    n = len(values)
+    mean = statistics.fmean(values) if n else 0.0
+    return mean, (statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0)
+
+
 def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, object]:
     """The arena's figures as a JSON-ready dict: A's mean points per round minus B's with a
     95% interval (unit: one mirrored pair), A's match win rate (each table folds its rounds,
     in deal order, into matches to ``target``), each side's decision times (wall and CPU)."""
     outcomes = sorted(outcomes, key=lambda o: o.index)
-    pair_means = [(o.diffs[0] + o.diffs[1]) / 2 for o in outcomes]
-    n = len(pair_means)
-    mean = statistics.fmean(pair_means) if n else 0.0
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(n) if n > 1 else 0.0
+    mean, se = _mean_se([_pair_mean(o) for o in outcomes])
+    half = 1.96 * se
     wins_a = matches = 0
     for table in (0, 1):
         team_a = table  # A is team 0 at the table as dealt, team 1 at the swapped one
@@ -174,7 +184,7 @@ def summarize(outcomes: list[DealOutcome], target: int = 150) -> dict[str, objec
                 wins_a += team == team_a
                 tally = [0, 0]
     return {
-        "rounds": n,
+        "rounds": len(outcomes),
         "diff_mean": round(mean, 3),
         "diff_ci95": [round(mean - half, 3), round(mean + half, 3)],
         "match_win_rate_a": round(wins_a / matches, 4) if matches else None,
@@ -192,13 +202,10 @@ def paired(outcomes: list[DealOutcome], other: list[DealOutcome]) -> dict[str, o
     A minus B less the other run's, with its standard error and 95% interval. Two players
     measured against the same opponent on the same deals are compared this way with a
     smaller error than their two intervals suggest (the deals' luck cancels)."""
-    theirs = {o.index: (o.diffs[0] + o.diffs[1]) / 2 for o in other}
-    deltas = [(o.diffs[0] + o.diffs[1]) / 2 - theirs[o.index] for o in outcomes
-              if o.index in theirs]
-    n = len(deltas)
-    mean = statistics.fmean(deltas) if n else 0.0
-    se = statistics.stdev(deltas) / math.sqrt(n) if n > 1 else 0.0
-    return {"rounds": n, "diff_mean": round(mean, 3), "se": round(se, 3),
+    theirs = {o.index: _pair_mean(o) for o in other}
+    deltas = [_pair_mean(o) - theirs[o.index] for o in outcomes if o.index in theirs]
+    mean, se = _mean_se(deltas)
+    return {"rounds": len(deltas), "diff_mean": round(mean, 3), "se": round(se, 3),
             "diff_ci95": [round(mean - 1.96 * se, 3), round(mean + 1.96 * se, 3)]}
 
 
