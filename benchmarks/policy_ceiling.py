@@ -40,6 +40,8 @@ from goita_core.actions import PASS, Action, Play
 from goita_core.errors import IllegalAction
 from goita_core.hands import unpack
 from goita_core.players import Player, make_player
+from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.pastplay import PastPlay
 from goita_core.players.sampling import Sampler
 
 #: what another seat's rerun chose: (seat, decision index, its hand then, its own
@@ -54,6 +56,18 @@ class ExactPolicySampler(Sampler):
     def __init__(self, view: SeatView, players: list[list[Player]], miss: float,
                  cache: dict[Key, list[Action]], power: float = 1.0) -> None:
         super().__init__(view, policy_miss=miss)
+        self.past = self.exact = ExactPolicy(view, self.others, players, miss, cache, power)
+
+    def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        return self.exact.policy_weight(codes, facedown)
+
+
+class ExactPolicy(PastPlay):
+    """The other seats' past decisions, read by rerunning the players' own program."""
+
+    def __init__(self, view: SeatView, others: list[int], players: list[list[Player]],
+                 miss: float, cache: dict[Key, list[Action]], power: float) -> None:
+        super().__init__(view, others, DEFAULT_WEIGHTS, miss, None, 1.0, None)
         self.players = players
         self.cache = cache
         self.power = power

@@ -125,7 +125,7 @@ class HardPlayer:
         cfg = self.settings
         return Sampler(view, cfg.pass_same, cfg.policy_miss, cfg.playout_weights,
                        cfg.attack_hint, cfg.fd_hint, cfg.policy_model, cfg.model_power,
-                       cfg.convention, cfg.fd_draw, cfg.strict_guesses)
+                       cfg.convention, cfg.fd_draw, cfg.strict_guesses, cfg.identify)
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
                 deadline: float, from_deal: bool = False, favour: int = -1) -> list[float]:
@@ -183,6 +183,7 @@ class HardPlayer:
             else:
                 possible = True
             t1 = clock()
+            programs = sampler.programs
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired
             noise = [rng.random() for _ in range(48)] if eps or eps_opp or theta else None
@@ -215,9 +216,9 @@ class HardPlayer:
                         if theta is not None:
                             v = soft_playout(*args[:-1], theta, noise,  # type: ignore[arg-type]
                                              cfg.soft_eps, weights)
-                        elif lack:
+                        elif lack or programs is not None:
                             v = playout(*args, eps, noise, eps_opp, lack, masks[:],
-                                        cfg.lack_team, cfg.answer_pass)
+                                        cfg.lack_team, cfg.answer_pass, programs)
                         elif noise is None:
                             v = run(*args)
                         else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..actions import PASS, Action, Play
 from ..round import legal_for
 from .heuristics import GON, LEAD, OPPONENT, OU, PARTNER, POINTS, choose, lack_after, lack_discount
+from .programs import BASE, GREEDY, greedy_move
 
 #: (hand code, attack, Ou unlocked) -> the legal plays, in legal order, each as
 #: (first, second, pieces of ``second``'s kind left, 1 if no piece of ``first``'s kind is
@@ -78,7 +79,7 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None,
             eps_opp: float | None = None, lack: float = 0.0,
             masks: list[int] | None = None, lack_team: bool = False,
-            answer_pass: float | None = None) -> int:
+            answer_pass: float | None = None, programs: list[int] | None = None) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
@@ -159,7 +160,11 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
                 if pts > best_pts:
                     f, s, best_pts = pf, ps, pts
             continue
-        if n_noise:
+        program = programs[turn] if programs is not None else BASE
+        if program == GREEDY:
+            f, s = greedy_move(code, attack, unlocked, double_any)
+            continue
+        if n_noise and program == BASE:
             u = noise[step % n_noise]  # type: ignore[index]
             step += 1
             e = eps if turn % team_mod == my_parity else e_opp
@@ -193,7 +198,7 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
         # the scoring below depends on nothing but this key: remember its choice
         key = code | (avail_code << 32) | ((want + 1) << 64) | ((attack + 1) << 68) \
             | (unlocked << 72)
-        use = lack and (not lack_team or turn % team_mod == my_parity)
+        use = lack and (not lack_team or turn % team_mod == my_parity) and program == BASE
         if use:
             # the opponents' shown lacks (two opponents with four seats, else all others)
             lm = [marks[t] for t in range(n) if (t - turn) % team_mod]

@@ -13,39 +13,19 @@ seats is replayed with the normal heuristics in the guessed deal instead.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterator
-from typing import NamedTuple
 
-from ..actions import PASS, Action, Play
-from ..pieces import COUNT, COUNT_3P
 from ..round import pack
 from ..view import SeatView
 from .dealing import FD_LEAD, FdDraw, Layout
-from .heuristics import DEFAULT_WEIGHTS, GON, LEAD, OPPONENT, OU, PARTNER, SHI, choose
-from .softpolicy import Move, options, probabilities
+from .heuristics import DEFAULT_WEIGHTS, GON, OU, SHI
+from .pastplay import PastPlay
 
 # likelihood that a seat passes an opponent's attack while holding the kind (or a usable Ou)
 PASS_HOLDING_SAME = 0.25
 PASS_HOLDING_OU = 0.6
 # a seat passing its partner's attack while holding the kind is usual
 PASS_PARTNER_HOLDING = 0.9
-class _Record(NamedTuple):
-    """One past decision of another seat, as the table saw it."""
-
-    faceup: tuple[int, ...]  # kinds face up on the table before it
-    attack: int
-    relation: int
-    ou_unlocked: bool
-    size: int
-    attacker_size: int
-    fd_before: int  # face-down leads the seat had made before it
-    is_pass: bool
-    first: int  # -1 when face down (hidden)
-    second: int
-
-
 def follows_convention(code: int, kind: int) -> bool:
     """The partners' signal: a seat attacks with a kind it holds the most pieces of (ties
     free), counted in the hand it held once its first piece (face down or the block) was
@@ -63,8 +43,13 @@ class Sampler:
                  attack_hint: float | None = None, fd_hint: bool = False,
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
-                 fd_draw: FdDraw = False, strict: bool = True) -> None:
+                 fd_draw: FdDraw = False, strict: bool = True,
+                 identify: float | None = None) -> None:
         self.view = view
+        #: with a value, each other seat may be the greedy or the normal program, each
+        #: with this prior probability (:class:`.programs.Programs`); the guess's weight
+        #: sums over what the seat is, and the program drawn for it is in ``programs``
+        self.identify = identify
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
         #: without, only the Shi in the hands and face up are checked
@@ -77,8 +62,6 @@ class Sampler:
         #: model makes every past decision of the other seats (relative to a uniform
         #: choice), raised to ``model_power`` (this replaces the pass hints)
         self.policy_model = policy_model
-        self.model_power = model_power
-        self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         self.pass_same = pass_same
         #: with a value, the weight of a guess in which a seat that attacked with a kind
         #: (not Ou) never held another piece of it: players attack with the kinds they hold
@@ -90,7 +73,6 @@ class Sampler:
         #: with the normal heuristics: each decision it would not have made multiplies the
         #: weight by ``policy_miss`` (this replaces the pass hints)
         self.policy_miss = policy_miss
-        self.weights = weights
         self.n = view.rules.players
         self.me = view.seat
         #: where the guesses deal the unseen pieces (its lists are shared here).
@@ -146,119 +128,17 @@ class Sampler:
                 if not act.lead and act.first is not None:
                     shown_since += 1 << (int(act.first) << 2)
         self.check_shi = self.n == 4
-        self.records: dict[int, list[_Record]] = {s: [] for s in self.others}
-        if policy_miss is not None or policy_model is not None:
-            self._build_records()
+        #: the others' past decisions, replayed in each guess by the options that read
+        #: them (``policy_miss``, ``policy_model``, ``identify``)
+        self.past = PastPlay(view, self.others, weights, policy_miss, policy_model,
+                             model_power, identify) \
+            if policy_miss is not None or policy_model is not None or identify else None
 
-    def _build_records(self) -> None:
-        """The public situation of every past decision of the other seats."""
-        view = self.view
-        n = self.n
-        partner_of = view.rules.partner_of
-        attack, attacker, passes, ou = -1, -1, 0, 0
-        faceup = [0] * 8
-        sizes = [view.rules.hand_size] * n
-        fd_count = [0] * n
-        for act in view.history:
-            s = act.seat
-            if s != self.me:
-                if attack < 0:
-                    relation = LEAD
-                elif attacker == partner_of(s):
-                    relation = PARTNER
-                else:
-                    relation = OPPONENT
-                self.records[s].append(_Record(
-                    tuple(faceup), attack, relation, ou > 0, sizes[s],
-                    sizes[attacker] if attacker >= 0 else 8, fd_count[s], act.is_pass,
-                    -1 if act.first is None else int(act.first),
-                    -1 if act.second is None else int(act.second)))
-            if act.is_pass:
-                passes += 1
-                if passes == n - 1:
-                    attack, passes = -1, 0
-                continue
-            assert act.second is not None
-            second = int(act.second)
-            if act.lead:
-                fd_count[s] += 1
-            else:
-                assert act.first is not None
-                faceup[act.first] += 1
-                if act.first == OU:
-                    ou += 1
-            faceup[second] += 1
-            if second == OU:
-                ou += 1
-            sizes[s] -= 2
-            attack, attacker, passes = second, s, 0
-
-    def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
-        """How well the normal heuristics, holding the guessed pieces, explain every past
-        decision of the other seats."""
-        w = 1.0
-        miss = self.policy_miss
-        assert miss is not None
-        total = COUNT if self.n == 4 else COUNT_3P
-        double_any = self.view.rules.double_any_seventh
-        weights = self.weights
-        for s, rec, hand, first in self._past_decisions(codes, facedown):
-            actual: Action = PASS if rec.is_pass else Play(first, rec.second)
-            own_fd = [0] * 8
-            for k in facedown[s][:rec.fd_before]:
-                own_fd[k] += 1
-            unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
-                      for k in range(8)]
-            predicted = choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked,
-                               unseen, double_any, weights, rec.attacker_size)
-            if predicted is not actual:
-                w *= miss
-        return w
-
-    def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],
-                        ) -> Iterator[tuple[int, _Record, int, int]]:
-        """Every past decision of the other seats, each seat's latest first, with the
-        hand the guess gives the seat then and the first piece it played (its face-down
-        lead from ``facedown``; -1 for a pass): ``(seat, record, hand, first)``."""
-        for s in self.others:
-            hand = codes[s]
-            fds = facedown[s]
-            for rec in reversed(self.records[s]):
-                first = -1
-                if not rec.is_pass:
-                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
-                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
-                yield s, rec, hand, first
-
-    def model_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
-        """How much likelier the model of play makes the other seats' past decisions,
-        holding the guessed pieces, than choosing uniformly among their options."""
-        theta = self.policy_model
-        assert theta is not None
-        total = COUNT if self.n == 4 else COUNT_3P
-        cache = self._model_cache
-        logw = 0.0
-        for _s, rec, hand, first in self._past_decisions(codes, facedown):
-            if rec.size <= 2:
-                continue  # a finish or a forced pass: the model has no say
-            move: Move = (-1, -1) if rec.is_pass else (first, rec.second)
-            unseen_code = 0
-            for k in range(8):
-                unseen_code += (total[k] - rec.faceup[k]) << (k << 2)
-            key = (hand, rec.attack, rec.relation == PARTNER, rec.ou_unlocked, unseen_code)
-            probs = cache.get(key)
-            if probs is None:
-                unseen = [total[k] - rec.faceup[k] - ((hand >> (k << 2)) & 15)
-                          for k in range(8)]
-                moves, feats = options(hand, rec.size, rec.attack, rec.relation == PARTNER,
-                                       rec.ou_unlocked, unseen)
-                n = len(moves)
-                probs = {m: p * n for m, p in zip(moves, probabilities(theta, feats),
-                                                  strict=True)} if n > 1 else {}
-                cache[key] = probs
-            if probs:
-                logw += math.log(max(probs.get(move, 0.0), 1e-12))
-        return math.exp(self.model_power * logw)
+    @property
+    def programs(self) -> list[int] | None:
+        """Per seat, the program it plays in the playouts of the last guess (``identify``;
+        None without)."""
+        return None if self.past is None else self.past.programs
 
     def weight(self, codes: list[int], pool: list[int] | None = None) -> float:
         """The guess's weight (0 when impossible). ``pool``: the deal (``Layout``'s
@@ -282,21 +162,27 @@ class Sampler:
                         return 0.0
                 elif not shi <= declared <= shi + fd:
                     return 0.0
-            if self.policy_miss is not None or self.policy_model is not None:
-                continue
-            for kind, partner, ou_could in self.pass_marks[s]:
-                if (code >> (kind << 2)) & 15:
-                    w *= PASS_PARTNER_HOLDING if partner else self.pass_same
-                elif ou_could and not partner and (code >> 28) & 15:
-                    w *= PASS_HOLDING_OU
-            if self.partner_attacks and s == self.partner_attacks_seat:
-                for kind, since in self.partner_attacks:
-                    if not follows_convention(code + since, kind):
-                        w *= self.convention_miss
-            if self.attack_hint is not None:
-                for kind in self.attacked[s]:
-                    if not (code >> (kind << 2)) & 15:
-                        w *= self.attack_hint
+            if self.past is None:
+                w *= self._hints(s, code)
+        return w
+
+    def _hints(self, s: int, code: int) -> float:
+        """How well seat ``s`` holding ``code`` explains its passes, Ou blocks and (with
+        those options) its attacks, as the search assumes players play."""
+        w = 1.0
+        for kind, partner, ou_could in self.pass_marks[s]:
+            if (code >> (kind << 2)) & 15:
+                w *= PASS_PARTNER_HOLDING if partner else self.pass_same
+            elif ou_could and not partner and (code >> 28) & 15:
+                w *= PASS_HOLDING_OU
+        if self.partner_attacks and s == self.partner_attacks_seat:
+            for kind, since in self.partner_attacks:
+                if not follows_convention(code + since, kind):
+                    w *= self.convention_miss
+        if self.attack_hint is not None:
+            for kind in self.attacked[s]:
+                if not (code >> (kind << 2)) & 15:
+                    w *= self.attack_hint
         return w
 
     def sample(self, rng: random.Random, tries: int = 50) -> tuple[list[int], float]:
@@ -323,12 +209,9 @@ class Sampler:
                 # what the hands do not hold lies face down on the table
                 for k in pool[pos:]:
                     w *= FD_LEAD[k]
-            if w > 0 and (self.policy_miss is not None or self.policy_model is not None):
+            if w > 0 and self.past is not None:
                 facedown = {s: pool[a:b] for s, (a, b) in self.layout.fd_spans.items()}
-                if self.policy_miss is not None:
-                    w *= self.policy_weight(codes, facedown)
-                else:
-                    w *= self.model_weight(codes, facedown)
+                w *= self.past.weight(codes, facedown, self._hints, rng)
             if w > 0:
                 return codes, w
             best = (codes, 0.0)

@@ -120,6 +120,11 @@ class SearchSettings:
     #: a residual model is added to it (times ``value_mix``); four-seat rounds only
     value_model: ValueModel | None = None
     value_mix: float = 1.0
+    #: with a value p, each other seat may be the greedy program or the normal one, each
+    #: a priori with probability p: guesses are weighed by how likely each makes the
+    #: seat's play, and a seat plays in a guess's playouts the program drawn for it
+    #: (:mod:`.programs`; the lean playout without the tree or ``rollout_policy``)
+    identify: float | None = None
     #: points added to the heuristic's own choice, unless dropped, before the best is
     #: picked (where the search hardly tells candidates apart, the heuristic decides)
     prior: float = 0.0
@@ -139,6 +144,13 @@ class SearchSettings:
             raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
+        if self.identify is not None and (
+                not 0.0 < self.identify < 0.5 or self.tree or not self.lean
+                or self.rollout_policy is not None or self.resample > 1
+                or self.policy_miss is not None or self.policy_model is not None):
+            raise ValueError("identify must be in (0, 0.5), with the lean playout and "
+                             "without tree, rollout_policy, resample, policy_miss or "
+                             "policy_model")
         check_fd_draw(self.fd_draw)
         weights = _floats(self.weights, len(DEFAULT_WEIGHTS), "weights")
         # frozen: the normalized values are set once, here

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..actions import PASS, PLAY_ON, REDEAL, Action, Play
 from ..view import SeatView
-from .base import check_can_act, decision_rng, is_goshi_decision
-from .heuristics import OU, POINTS, best_finish, goshi_play_on
+from .base import attack_code, check_can_act, decision_rng, hand_code, is_goshi_decision
+from .heuristics import OU, best_finish, goshi_play_on
+from .programs import greedy_action
 
 
 class RandomPlayer:
@@ -39,32 +40,10 @@ class GreedyPlayer:
         check_can_act(view)
         if is_goshi_decision(view):
             return PLAY_ON
-        legal = view.legal
-        lead = view.must_lead
-        if len(view.hand) == 2:
-            fin = best_finish(legal, lead, view.rules.double_any_seventh)
-            if fin is not None:
-                return fin
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return PASS
-        counts = [0] * 8
-        for k in view.hand:
-            counts[int(k)] += 1
-        if lead:
-            # face down: fewest held, then lowest value, Ou last
-            def fd_key(k: int) -> tuple[int, int, int]:
-                return (k == OU, counts[k], POINTS[k] * 8 + k)
-
-            first = min({int(a.first) for a in plays}, key=fd_key)
-        else:
-            firsts = {int(a.first) for a in plays}
-            first = int(view.attack) if view.attack is not None and int(view.attack) in firsts \
-                else OU
-        counts[first] -= 1
-        options = [a for a in plays if int(a.first) == first]
-        return max(options, key=lambda a: (counts[int(a.second)], POINTS[int(a.second)],
-                                           int(a.second)))
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return greedy_action(hand_code(view), attack_code(view), view.ou_up > 0,
+                             view.rules.double_any_seventh)
 
 
 class EasyPlayer:

@@ -247,10 +247,11 @@ def test_policy_model_weighs_guesses_by_the_models_likelihood(seed: int, steps: 
         # a uniform model explains every possible guess equally (ratio 1 to a uniform
         # choice); a guess where a past play was not legal (an Ou attack allowed only by
         # holding both Ou) is all but ruled out
-        wu = uniform.model_weight(codes, fd)
+        assert uniform.past is not None and flat.past is not None and model.past is not None
+        wu = uniform.past.model_weight(codes, fd)
         assert wu == pytest.approx(1.0) or wu < 1e-11
-        assert flat.model_weight(codes, fd) == 1.0
-        wm = model.model_weight(codes, fd)
+        assert flat.past.model_weight(codes, fd) == 1.0
+        wm = model.past.model_weight(codes, fd)
         assert wm >= 0 and (wu >= 1e-11 or wm < 1e-6)
 
 

@@ -1,0 +1,221 @@
+"""The other seats' past decisions, replayed in a guessed deal.
+
+A guess of the hidden pieces tells what each seat held at each of its past decisions. The
+options of :class:`~.sampling.Sampler` that read the play this way weigh the guess by how
+well a model of play explains those decisions: the normal heuristics (``policy_miss``), the
+fitted model of :mod:`.softpolicy` (``policy_model``), or a mixture of the fixed programs
+and the pass hints (``identify``, :mod:`.programs`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from ..actions import PASS, Action, Play
+from ..pieces import COUNT, COUNT_3P
+from ..round import legal_for
+from ..view import SeatView
+from .heuristics import LEAD, OPPONENT, OU, PARTNER, choose
+from .programs import Programs, greedy_action, likelihood
+from .softpolicy import Move, options, probabilities
+
+
+class _Record(NamedTuple):
+    """One past decision of another seat, as the table saw it."""
+
+    faceup: tuple[int, ...]  # kinds face up on the table before it
+    attack: int
+    relation: int
+    ou_unlocked: bool
+    size: int
+    attacker_size: int
+    fd_before: int  # face-down leads the seat had made before it
+    is_pass: bool
+    first: int  # -1 when face down (hidden)
+    second: int
+
+
+class PastPlay:
+    """The other seats' past decisions (``others``), read by one of the options:
+    ``identify``, else ``policy_miss``, else ``policy_model`` (see :class:`.Sampler`)."""
+
+    def __init__(self, view: SeatView, others: list[int], weights: tuple[float, ...],
+                 policy_miss: float | None, policy_model: tuple[float, ...] | None,
+                 model_power: float, identify: float | None) -> None:
+        self.view = view
+        self.me = view.seat
+        self.others = others
+        self.weights = weights
+        self.policy_miss = policy_miss
+        self.policy_model = policy_model
+        self.model_power = model_power
+        self.identify = Programs(identify, view.rules.players) if identify else None
+        self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
+        self._program_cache: dict[tuple[int, int, int], tuple[int, Action, Action]] = {}
+        self.records: dict[int, list[_Record]] = {s: [] for s in others}
+        self._build_records()
+
+    @property
+    def programs(self) -> list[int] | None:
+        """Per seat, the program drawn for it with the last guess (``identify``)."""
+        return None if self.identify is None else self.identify.drawn
+
+    def _build_records(self) -> None:
+        """The public situation of every past decision of the other seats."""
+        view = self.view
+        n = view.rules.players
+        partner_of = view.rules.partner_of
+        attack, attacker, passes, ou = -1, -1, 0, 0
+        faceup = [0] * 8
+        sizes = [view.rules.hand_size] * n
+        fd_count = [0] * n
+        for act in view.history:
+            s = act.seat
+            if s != self.me:
+                if attack < 0:
+                    relation = LEAD
+                elif attacker == partner_of(s):
+                    relation = PARTNER
+                else:
+                    relation = OPPONENT
+                self.records[s].append(_Record(
+                    tuple(faceup), attack, relation, ou > 0, sizes[s],
+                    sizes[attacker] if attacker >= 0 else 8, fd_count[s], act.is_pass,
+                    -1 if act.first is None else int(act.first),
+                    -1 if act.second is None else int(act.second)))
+            if act.is_pass:
+                passes += 1
+                if passes == n - 1:
+                    attack, passes = -1, 0
+                continue
+            assert act.second is not None
+            second = int(act.second)
+            if act.lead:
+                fd_count[s] += 1
+            else:
+                assert act.first is not None
+                faceup[act.first] += 1
+                if act.first == OU:
+                    ou += 1
+            faceup[second] += 1
+            if second == OU:
+                ou += 1
+            sizes[s] -= 2
+            attack, attacker, passes = second, s, 0
+
+    def weight(self, codes: list[int], facedown: dict[int, list[int]],
+               hints: Callable[[int, int], float], rng: random.Random) -> float:
+        """The guess's factor from the others' past decisions: ``identify``'s mixture
+        (``hints(seat, code)``: the seat's factor as the search otherwise reads it), else
+        the policy inference or the model of play."""
+        if self.identify is not None:
+            return self.programs_weight(codes, facedown, hints, rng)
+        if self.policy_miss is not None:
+            return self.policy_weight(codes, facedown)
+        return self.model_weight(codes, facedown)
+
+    def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        """How well the normal heuristics, holding the guessed pieces, explain every past
+        decision of the other seats."""
+        w = 1.0
+        miss = self.policy_miss
+        assert miss is not None
+        for s, rec, hand, first in self._past_decisions(codes, facedown):
+            actual: Action = PASS if rec.is_pass else Play(first, rec.second)
+            if self._normal_choice(rec, hand, facedown[s]) is not actual:
+                w *= miss
+        return w
+
+    def _normal_choice(self, rec: _Record, hand: int, fds: list[int]) -> Action:
+        """The normal heuristics' decision at ``rec`` holding ``hand``, having laid the
+        first of ``fds`` face down before it."""
+        total = COUNT if self.view.rules.players == 4 else COUNT_3P
+        own_fd = [0] * 8
+        for k in fds[:rec.fd_before]:
+            own_fd[k] += 1
+        unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
+                  for k in range(8)]
+        return choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked, unseen,
+                      self.view.rules.double_any_seventh, self.weights, rec.attacker_size)
+
+    def programs_weight(self, codes: list[int], facedown: dict[int, list[int]],
+                        hints: Callable[[int, int], float], rng: random.Random) -> float:
+        """The guess's weight summed over what each other seat is (``identify``): its
+        pass hints, or how likely greedy and normal, holding the guessed pieces, make its
+        past decisions; draws each seat's program for the playouts."""
+        mix = self.identify
+        assert mix is not None
+        double_any = self.view.rules.double_any_seventh
+        cache = self._program_cache
+        w = 1.0
+        for s in self.others:
+            greedy: list[tuple[bool, int]] = []
+            normal: list[tuple[bool, int]] = []
+            fds = facedown[s]
+            for _s, rec, hand, first in self._past_decisions(codes, {s: fds}, (s,)):
+                fd_code = 0
+                for k in fds[:rec.fd_before]:
+                    fd_code += 1 << (k << 2)
+                key = (id(rec), hand, fd_code)
+                got = cache.get(key)
+                if got is None:
+                    got = (len(legal_for(hand, rec.attack, rec.ou_unlocked)),
+                           greedy_action(hand, rec.attack, rec.ou_unlocked, double_any),
+                           self._normal_choice(rec, hand, fds))
+                    cache[key] = got
+                k, by_greedy, by_normal = got
+                actual: Action = PASS if rec.is_pass else Play(first, rec.second)
+                greedy.append((by_greedy is actual, k))
+                normal.append((by_normal is actual, k))
+            w *= mix.seat_weight(s, hints(s, codes[s]), likelihood(greedy),
+                                 likelihood(normal), rng)
+        return w
+
+    def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],
+                        seats: tuple[int, ...] | None = None,
+                        ) -> Iterator[tuple[int, _Record, int, int]]:
+        """Every past decision of the other seats, each seat's latest first, with the
+        hand the guess gives the seat then and the first piece it played (its face-down
+        lead from ``facedown``; -1 for a pass): ``(seat, record, hand, first)``."""
+        for s in self.others if seats is None else seats:
+            hand = codes[s]
+            fds = facedown[s]
+            for rec in reversed(self.records[s]):
+                first = -1
+                if not rec.is_pass:
+                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
+                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+                yield s, rec, hand, first
+
+    def model_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
+        """How much likelier the model of play makes the other seats' past decisions,
+        holding the guessed pieces, than choosing uniformly among their options."""
+        theta = self.policy_model
+        assert theta is not None
+        total = COUNT if self.view.rules.players == 4 else COUNT_3P
+        cache = self._model_cache
+        logw = 0.0
+        for _s, rec, hand, first in self._past_decisions(codes, facedown):
+            if rec.size <= 2:
+                continue  # a finish or a forced pass: the model has no say
+            move: Move = (-1, -1) if rec.is_pass else (first, rec.second)
+            unseen_code = 0
+            for k in range(8):
+                unseen_code += (total[k] - rec.faceup[k]) << (k << 2)
+            key = (hand, rec.attack, rec.relation == PARTNER, rec.ou_unlocked, unseen_code)
+            probs = cache.get(key)
+            if probs is None:
+                unseen = [total[k] - rec.faceup[k] - ((hand >> (k << 2)) & 15)
+                          for k in range(8)]
+                moves, feats = options(hand, rec.size, rec.attack, rec.relation == PARTNER,
+                                       rec.ou_unlocked, unseen)
+                n = len(moves)
+                probs = {m: p * n for m, p in zip(moves, probabilities(theta, feats),
+                                                  strict=True)} if n > 1 else {}
+                cache[key] = probs
+            if probs:
+                logw += math.log(max(probs.get(move, 0.0), 1e-12))
+        return math.exp(self.model_power * logw)

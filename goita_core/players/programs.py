@@ -1,0 +1,112 @@
+"""The fixed programs a seat may be: greedy and normal, recognised from its play.
+
+At a table, the other seats may be people, search players or the deterministic programs
+(``greedy``, the arena's yardstick; ``normal``, the computer seats of a table's middle
+level). A deterministic program shows its hand in every choice: greedy always blocks
+(a pass means it lacks the kind and a usable Ou), attacks with the kind it holds most and
+leads face down the kind it holds fewest of. :class:`Programs` weighs a guessed deal by
+how likely each seat's past decisions are if the seat is one of these programs (each a
+priori with probability ``share``) or plays as the search otherwise assumes (the pass
+hints of :mod:`.sampling`), and draws, for the playouts, which program the seat plays in
+that guess (:func:`greedy_move` in :func:`.kernel.playout`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import PASS, Action, Play
+from ..round import legal_for
+from .heuristics import OU, POINTS, best_finish
+
+#: what a seat plays in a playout: as the search assumes, greedy, normal
+BASE, GREEDY, NORMAL = 0, 1, 2
+
+#: the chance that a program's recorded decision is not the program's (a slip of the
+#: model, never 0: one odd decision must not rule out a whole hand)
+SLIP = 0.02
+
+#: (hand, attack, Ou unlocked, doubled 7th anywhere) -> greedy's move; each entry is a pure
+#: function of its key, so threads may share it
+_GREEDY: dict[int, tuple[int, int]] = {}
+_GREEDY_LIMIT = 500_000
+
+
+def greedy_action(code: int, attack: int, ou_unlocked: bool, double_any: bool = False
+                  ) -> Action:
+    """What the greedy yardstick plays holding the packed hand ``code`` (``attack`` -1:
+    it leads). Finishes for the most points; always blocks, with the same kind before an
+    Ou; attacks with the kind it holds most (ties: the higher value); leads face down the
+    kind it holds fewest of (ties: the lower value, an Ou last)."""
+    legal = legal_for(code, attack, ou_unlocked)
+    lead = attack < 0
+    counts = [(code >> (k << 2)) & 15 for k in range(8)]
+    if sum(counts) == 2:
+        fin = best_finish(legal, lead, double_any)
+        if fin is not None:
+            return fin
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return PASS
+    firsts = {int(a.first) for a in plays}
+    if lead:
+        first = min(firsts, key=lambda k: (k == OU, counts[k], POINTS[k] * 8 + k))
+    else:
+        first = attack if attack in firsts else OU
+    counts[first] -= 1
+    options = [a for a in plays if int(a.first) == first]
+    return max(options, key=lambda a: (counts[int(a.second)], POINTS[int(a.second)],
+                                       int(a.second)))
+
+
+def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
+                ) -> tuple[int, int]:
+    """:func:`greedy_action` as an int pair (``(-1, -1)``: a pass), remembered."""
+    key = code | ((attack + 1) << 32) | (ou_unlocked << 36) | (double_any << 37)
+    got = _GREEDY.get(key)
+    if got is None:
+        act = greedy_action(code, attack, ou_unlocked, double_any)
+        got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+        if len(_GREEDY) >= _GREEDY_LIMIT:
+            _GREEDY.clear()
+        _GREEDY[key] = got
+    return got
+
+
+def likelihood(hits: Sequence[tuple[bool, int]]) -> float:
+    """How much likelier a program makes a seat's decisions than a uniform choice among
+    its options: per decision ``(the program's move, options)``, ``(1 - SLIP) * options``
+    when it is the program's, else ``SLIP * options / (options - 1)``."""
+    w = 1.0
+    for hit, k in hits:
+        if k > 1:
+            w *= (1.0 - SLIP) * k if hit else SLIP * k / (k - 1)
+    return w
+
+
+class Programs:
+    """The mixture over what each other seat is: with probability ``share`` each, greedy
+    or normal; otherwise the search's own assumption (weighted by the pass hints)."""
+
+    def __init__(self, share: float, seats: int) -> None:
+        if not 0.0 < share < 0.5:
+            raise ValueError("the share of each program must be in (0, 0.5)")
+        self.share = share
+        #: per seat, the program drawn with the last weighed guess (BASE for our own)
+        self.drawn = [BASE] * seats
+
+    def seat_weight(self, seat: int, hints: float, greedy: float, normal: float,
+                    rng: random.Random) -> float:
+        """The seat's factor of a guess's weight, given its hint factor and the
+        likelihoods (:func:`likelihood`) of its decisions as greedy and as normal; draws
+        the program the seat plays in this guess's playouts."""
+        p = self.share
+        terms = ((1.0 - 2.0 * p) * hints, p * greedy, p * normal)
+        total = terms[0] + terms[1] + terms[2]
+        r = rng.random() * total
+        program = BASE
+        if r >= terms[0]:
+            program = GREEDY if r < terms[0] + terms[1] else NORMAL
+        self.drawn[seat] = program
+        return total

@@ -1,0 +1,134 @@
+"""Recognising the fixed programs: the playout plays a seat that is greedy or normal as
+that player would, and the search's guesses come to treat a seat that plays as greedy
+as greedy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from goita_core import Action, Play, Round, RuleSet
+from goita_core.players import Player, make_player
+from goita_core.players.heuristics import DEFAULT_WEIGHTS
+from goita_core.players.kernel import playout
+from goita_core.players.programs import BASE, GREEDY, NORMAL, SLIP, Programs, likelihood
+from goita_core.players.sampling import Sampler
+from goita_core.players.search import start_of
+from goita_core.players.settings import SearchSettings
+from goita_core.round import pack
+
+
+def positions(players: int, seed: int, count: int) -> Iterator[tuple[Round, int]]:
+    """Rounds somewhere into their play (by random moves), with the seat to move."""
+    rules = RuleSet(players=players)
+    rng = random.Random(seed)
+    while count:
+        rnd = Round.deal(rules, rng.randrange(players), rng)
+        if rnd.phase != "play":
+            continue
+        for _ in range(rng.randrange(12)):
+            if rnd.over:
+                break
+            seat = rnd.to_act()[0]
+            rnd.apply(seat, rng.choice(rnd.legal_actions(seat)))
+        if not rnd.over:
+            count -= 1
+            yield rnd, rnd.to_act()[0]
+
+
+def run(rnd: Round, first: Action, programs: list[int], eps: float, lack: float,
+        seed: int) -> int:
+    """The kernel's playout of ``rnd``'s true hands after ``first``."""
+    seat = rnd.to_act()[0]
+    st = start_of(rnd.view(seat))
+    f, s = (int(first.first), int(first.second)) if isinstance(first, Play) else (-1, -1)
+    noise = [random.Random(seed).random() for _ in range(48)] if eps else None
+    return playout([pack(rnd.hand(t)) for t in range(st.n)], st.sizes[:], st.turn,
+                   st.attack, st.attacker, st.passes, st.ou_up, st.avail[:], f, s, st.n,
+                   st.parity, st.team_mod, st.double_any, st.fd_unlock, DEFAULT_WEIGHTS,
+                   eps, noise, eps, lack=lack, masks=[0] * st.n, programs=programs)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_playout_of_greedy_seats_ends_the_round_as_greedy_players_do(players: int) -> None:
+    greedy = make_player("greedy")
+    for i, (rnd, seat) in enumerate(positions(players, players, 150)):
+        first = greedy.act(rnd.view(seat))
+        # random options and lacks are asked for: a program plays neither
+        got = run(rnd, first, [GREEDY] * players, 0.5, 1.0, i)
+        rnd.apply(seat, first)
+        while not rnd.over:
+            mover = rnd.to_act()[0]
+            rnd.apply(mover, greedy.act(rnd.view(mover)))
+        result = rnd.result
+        assert result is not None and result.team is not None
+        won = result.team == rnd.rules.team_of(seat)
+        assert got == (result.points if won else -result.points)
+
+
+def test_a_normal_seat_plays_the_heuristic_without_random_options_or_lacks() -> None:
+    normal = make_player("normal")
+    for i, (rnd, seat) in enumerate(positions(4, 9, 150)):
+        first = normal.act(rnd.view(seat))
+        plain = run(rnd, first, [BASE] * 4, 0.0, 0.0, i)
+        assert run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i) == plain
+
+
+def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> None:
+    # three options each: the program's choice is 3 * (1 - SLIP) times likelier than chance
+    assert likelihood([(True, 3), (True, 3)]) == pytest.approx((3 * (1 - SLIP)) ** 2)
+    assert likelihood([(True, 3), (False, 3)]) < 1.0
+    # a forced decision tells nothing
+    assert likelihood([(False, 1)]) == 1.0
+    with pytest.raises(ValueError, match="share"):
+        Programs(0.5, 4)
+
+
+def program_shares(other: Player, seed: int) -> dict[int, float]:
+    """Over decisions of rounds where the opponents are ``other`` and our team normal,
+    the weighted share of guesses in which seat 1 is drawn as each program, from seat
+    0's view once seat 1 has made four decisions or more."""
+    rng = random.Random(seed)
+    normal = make_player("normal")
+    shares = {BASE: 0.0, GREEDY: 0.0, NORMAL: 0.0}
+    views = 0
+    while views < 6:
+        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not rnd.over:
+            seat = rnd.to_act()[0]
+            view = rnd.view(seat)
+            made = sum(1 for a in view.history if a.seat == 1)
+            if seat == 0 and made >= 4 and len(view.legal) > 1:
+                sampler = Sampler(view, identify=0.1)
+                draw = random.Random(views)
+                for _ in range(300):
+                    _codes, w = sampler.sample(draw)
+                    programs = sampler.programs
+                    assert programs is not None and programs[0] == BASE
+                    shares[programs[1]] += w
+                views += 1
+                break
+            rnd.apply(seat, (other if seat % 2 else normal).act(view))
+    total = sum(shares.values())
+    return {k: v / total for k, v in shares.items()}
+
+
+def test_the_guesses_come_to_take_each_program_for_what_it_is() -> None:
+    greedy = program_shares(make_player("greedy"), 5)
+    assert greedy[GREEDY] > 0.5 > greedy[NORMAL] + greedy[BASE] - 0.1
+    normal = program_shares(make_player("normal"), 5)
+    assert normal[NORMAL] > 0.5 > normal[GREEDY] + normal[BASE] - 0.1
+    # a seat that plays at random is mostly taken for neither
+    chance = program_shares(make_player("random", 5), 5)
+    assert chance[BASE] > 0.5
+
+
+def test_identify_is_an_option_of_the_lean_flat_search_only() -> None:
+    assert SearchSettings(identify=0.1).identify == 0.1
+    for bad in ({"identify": 0.5}, {"identify": 0.1, "tree": True},
+                {"identify": 0.1, "lean": False}, {"identify": 0.1, "resample": 3},
+                {"identify": 0.1, "policy_miss": 0.3}):
+        with pytest.raises(ValueError, match="identify"):
+            SearchSettings(**bad)  # type: ignore[arg-type]
