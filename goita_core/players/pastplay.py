@@ -44,7 +44,7 @@ class PastPlay:
 
     def __init__(self, view: SeatView, others: list[int], weights: tuple[float, ...],
                  policy_miss: float | None, policy_model: tuple[float, ...] | None,
-                 model_power: float, identify: float | None) -> None:
+                 model_power: float, identify: tuple[float, float] | None) -> None:
         self.view = view
         self.me = view.seat
         self.others = others
@@ -52,7 +52,8 @@ class PastPlay:
         self.policy_miss = policy_miss
         self.policy_model = policy_model
         self.model_power = model_power
-        self.identify = Programs(identify, view.rules.players) if identify else None
+        self.identify = None if identify is None \
+            else Programs(identify[0], identify[1], view.rules.players)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         self._program_cache: dict[tuple[int, int, int], tuple[int, Action, Action]] = {}
         self.records: dict[int, list[_Record]] = {s: [] for s in others}

@@ -6,7 +6,7 @@ level). A deterministic program shows its hand in every choice: greedy always bl
 (a pass means it lacks the kind and a usable Ou), attacks with the kind it holds most and
 leads face down the kind it holds fewest of. :class:`Programs` weighs a guessed deal by
 how likely each seat's past decisions are if the seat is one of these programs (each a
-priori with probability ``share``) or plays as the search otherwise assumes (the pass
+priori with its share) or plays as the search otherwise assumes (the pass
 hints of :mod:`.sampling`), and draws, for the playouts, which program the seat plays in
 that guess (:func:`greedy_move` in :func:`.kernel.playout`).
 """
@@ -86,13 +86,14 @@ def likelihood(hits: Sequence[tuple[bool, int]]) -> float:
 
 
 class Programs:
-    """The mixture over what each other seat is: with probability ``share`` each, greedy
-    or normal; otherwise the search's own assumption (weighted by the pass hints)."""
+    """The mixture over what each other seat is: greedy with probability ``greedy``,
+    normal with probability ``normal``, otherwise the search's own assumption (weighted
+    by the pass hints)."""
 
-    def __init__(self, share: float, seats: int) -> None:
-        if not 0.0 < share < 0.5:
-            raise ValueError("the share of each program must be in (0, 0.5)")
-        self.share = share
+    def __init__(self, greedy: float, normal: float, seats: int) -> None:
+        if greedy < 0 or normal < 0 or not 0.0 < greedy + normal < 1.0:
+            raise ValueError("the programs' shares must be at least 0, their sum in (0, 1)")
+        self.shares = (1.0 - greedy - normal, greedy, normal)
         #: per seat, the program drawn with the last weighed guess (BASE for our own)
         self.drawn = [BASE] * seats
 
@@ -101,8 +102,8 @@ class Programs:
         """The seat's factor of a guess's weight, given its hint factor and the
         likelihoods (:func:`likelihood`) of its decisions as greedy and as normal; draws
         the program the seat plays in this guess's playouts."""
-        p = self.share
-        terms = ((1.0 - 2.0 * p) * hints, p * greedy, p * normal)
+        base_p, greedy_p, normal_p = self.shares
+        terms = (base_p * hints, greedy_p * greedy, normal_p * normal)
         total = terms[0] + terms[1] + terms[2]
         r = rng.random() * total
         program = BASE

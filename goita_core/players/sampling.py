@@ -44,10 +44,10 @@ class Sampler:
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
                  fd_draw: FdDraw = False, strict: bool = True,
-                 identify: float | None = None) -> None:
+                 identify: tuple[float, float] | None = None) -> None:
         self.view = view
-        #: with a value, each other seat may be the greedy or the normal program, each
-        #: with this prior probability (:class:`.programs.Programs`); the guess's weight
+        #: with a value, each other seat may be the greedy or the normal program, with
+        #: these prior probabilities (:class:`.programs.Programs`); the guess's weight
         #: sums over what the seat is, and the program drawn for it is in ``programs``
         self.identify = identify
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
@@ -132,7 +132,8 @@ class Sampler:
         #: them (``policy_miss``, ``policy_model``, ``identify``)
         self.past = PastPlay(view, self.others, weights, policy_miss, policy_model,
                              model_power, identify) \
-            if policy_miss is not None or policy_model is not None or identify else None
+            if policy_miss is not None or policy_model is not None or identify is not None \
+            else None
 
     @property
     def programs(self) -> list[int] | None:

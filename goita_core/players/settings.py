@@ -120,11 +120,13 @@ class SearchSettings:
     #: a residual model is added to it (times ``value_mix``); four-seat rounds only
     value_model: ValueModel | None = None
     value_mix: float = 1.0
-    #: with a value p, each other seat may be the greedy program or the normal one, each
-    #: a priori with probability p: guesses are weighed by how likely each makes the
-    #: seat's play, and a seat plays in a guess's playouts the program drawn for it
-    #: (:mod:`.programs`; the lean playout without the tree or ``rollout_policy``)
+    #: with a value p, each other seat may be the greedy program, a priori with
+    #: probability p, or the normal one (probability ``identify_normal``, None: p):
+    #: guesses are weighed by how likely each makes the seat's play, and a seat plays in
+    #: a guess's playouts the program drawn for it (:mod:`.programs`; the lean playout
+    #: without the tree or ``rollout_policy``)
     identify: float | None = None
+    identify_normal: float | None = None
     #: points added to the heuristic's own choice, unless dropped, before the best is
     #: picked (where the search hardly tells candidates apart, the heuristic decides)
     prior: float = 0.0
@@ -145,10 +147,12 @@ class SearchSettings:
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
         if self.identify is not None and (
-                not 0.0 < self.identify < 0.5 or self.tree or not self.lean
+                not 0.0 <= self.identify < 1.0 or not 0.0 <= self.programs[1] < 1.0
+                or not 0.0 < sum(self.programs) < 1.0 or self.tree or not self.lean
                 or self.rollout_policy is not None or self.resample > 1
                 or self.policy_miss is not None or self.policy_model is not None):
-            raise ValueError("identify must be in (0, 0.5), with the lean playout and "
+            raise ValueError("identify and identify_normal must be in [0, 1), their sum "
+                             "in (0, 1), with the lean playout and "
                              "without tree, rollout_policy, resample, policy_miss or "
                              "policy_model")
         check_fd_draw(self.fd_draw)
@@ -171,6 +175,12 @@ class SearchSettings:
             raise ValueError(f"unknown search option{'s' if len(unknown) > 1 else ''} "
                              f"{', '.join(unknown)}; the options are {', '.join(sorted(names))}")
         return cls(**options)
+
+    @property
+    def programs(self) -> tuple[float, float]:
+        """The prior shares of greedy and normal among the other seats (``identify``)."""
+        greedy = self.identify or 0.0
+        return greedy, greedy if self.identify_normal is None else self.identify_normal
 
     @property
     def playout_weights(self) -> tuple[float, ...]:

@@ -82,8 +82,8 @@ def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> 
     assert likelihood([(True, 3), (False, 3)]) < 1.0
     # a forced decision tells nothing
     assert likelihood([(False, 1)]) == 1.0
-    with pytest.raises(ValueError, match="share"):
-        Programs(0.5, 4)
+    with pytest.raises(ValueError, match="shares"):
+        Programs(0.5, 0.5, 4)
 
 
 def program_shares(other: Player, seed: int) -> dict[int, float]:
@@ -101,7 +101,7 @@ def program_shares(other: Player, seed: int) -> dict[int, float]:
             view = rnd.view(seat)
             made = sum(1 for a in view.history if a.seat == 1)
             if seat == 0 and made >= 4 and len(view.legal) > 1:
-                sampler = Sampler(view, identify=0.1)
+                sampler = Sampler(view, identify=(0.1, 0.1))
                 draw = random.Random(views)
                 for _ in range(300):
                     _codes, w = sampler.sample(draw)
@@ -127,7 +127,10 @@ def test_the_guesses_come_to_take_each_program_for_what_it_is() -> None:
 
 def test_identify_is_an_option_of_the_lean_flat_search_only() -> None:
     assert SearchSettings(identify=0.1).identify == 0.1
-    for bad in ({"identify": 0.5}, {"identify": 0.1, "tree": True},
+    assert SearchSettings(identify=0.1).programs == (0.1, 0.1)
+    assert SearchSettings(identify=0.2, identify_normal=0.0).programs == (0.2, 0.0)
+    for bad in ({"identify": 0.6}, {"identify": 0.0, "identify_normal": 0.0},
+                {"identify": 0.1, "identify_normal": -0.1}, {"identify": 0.1, "tree": True},
                 {"identify": 0.1, "lean": False}, {"identify": 0.1, "resample": 3},
                 {"identify": 0.1, "policy_miss": 0.3}):
         with pytest.raises(ValueError, match="identify"):
