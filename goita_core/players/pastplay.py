@@ -19,7 +19,7 @@ from ..pieces import COUNT, COUNT_3P
 from ..round import legal_for
 from ..view import SeatView
 from .heuristics import LEAD, OPPONENT, OU, PARTNER, choose
-from .programs import Programs, greedy_action, likelihood
+from .programs import Programs, greedy_action, odds
 from .softpolicy import Move, options, probabilities
 
 
@@ -55,7 +55,10 @@ class PastPlay:
         self.identify = None if identify is None \
             else Programs(identify[0], identify[1], view.rules.players)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
-        self._program_cache: dict[tuple[int, int, int], tuple[int, Action, Action]] = {}
+        #: per (decision, hand then): the options and greedy's choice; with the seat's own
+        #: face-down pieces then: normal's choice
+        self._greedy_cache: dict[tuple[int, int], tuple[int, Action]] = {}
+        self._normal_cache: dict[tuple[int, int, int], Action] = {}
         self.records: dict[int, list[_Record]] = {s: [] for s in others}
         self._build_records()
 
@@ -149,30 +152,37 @@ class PastPlay:
         past decisions; draws each seat's program for the playouts."""
         mix = self.identify
         assert mix is not None
+        _base, greedy_p, normal_p = mix.shares
         double_any = self.view.rules.double_any_seventh
-        cache = self._program_cache
+        greedy_cache = self._greedy_cache
+        normal_cache = self._normal_cache
         w = 1.0
         for s in self.others:
-            greedy: list[tuple[bool, int]] = []
-            normal: list[tuple[bool, int]] = []
+            greedy = normal = 1.0
             fds = facedown[s]
             for _s, rec, hand, first in self._past_decisions(codes, {s: fds}, (s,)):
-                fd_code = 0
-                for k in fds[:rec.fd_before]:
-                    fd_code += 1 << (k << 2)
-                key = (id(rec), hand, fd_code)
-                got = cache.get(key)
-                if got is None:
-                    got = (len(legal_for(hand, rec.attack, rec.ou_unlocked)),
-                           greedy_action(hand, rec.attack, rec.ou_unlocked, double_any),
-                           self._normal_choice(rec, hand, fds))
-                    cache[key] = got
-                k, by_greedy, by_normal = got
                 actual: Action = PASS if rec.is_pass else Play(first, rec.second)
-                greedy.append((by_greedy is actual, k))
-                normal.append((by_normal is actual, k))
-            w *= mix.seat_weight(s, hints(s, codes[s]), likelihood(greedy),
-                                 likelihood(normal), rng)
+                key = (id(rec), hand)
+                got = greedy_cache.get(key)
+                if got is None:
+                    got = greedy_cache[key] = (
+                        len(legal_for(hand, rec.attack, rec.ou_unlocked)),
+                        greedy_action(hand, rec.attack, rec.ou_unlocked, double_any))
+                k, by_greedy = got
+                if k < 2:
+                    continue  # forced: no program tells from it
+                if greedy_p:
+                    greedy *= odds(by_greedy is actual, k)
+                if normal_p:
+                    fd_code = 0
+                    for kind in fds[:rec.fd_before]:
+                        fd_code += 1 << (kind << 2)
+                    by_normal = normal_cache.get((id(rec), hand, fd_code))
+                    if by_normal is None:
+                        by_normal = normal_cache[(id(rec), hand, fd_code)] = \
+                            self._normal_choice(rec, hand, fds)
+                    normal *= odds(by_normal is actual, k)
+            w *= mix.seat_weight(s, hints(s, codes[s]), greedy, normal, rng)
         return w
 
     def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],

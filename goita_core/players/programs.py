@@ -14,7 +14,6 @@ that guess (:func:`greedy_move` in :func:`.kernel.playout`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
@@ -74,15 +73,11 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
     return got
 
 
-def likelihood(hits: Sequence[tuple[bool, int]]) -> float:
-    """How much likelier a program makes a seat's decisions than a uniform choice among
-    its options: per decision ``(the program's move, options)``, ``(1 - SLIP) * options``
-    when it is the program's, else ``SLIP * options / (options - 1)``."""
-    w = 1.0
-    for hit, k in hits:
-        if k > 1:
-            w *= (1.0 - SLIP) * k if hit else SLIP * k / (k - 1)
-    return w
+def odds(hit: bool, options: int) -> float:
+    """How much likelier a program makes a decision among ``options`` (at least 2) than a
+    uniform choice: ``(1 - SLIP) * options`` when it is the program's, else
+    ``SLIP * options / (options - 1)``."""
+    return (1.0 - SLIP) * options if hit else SLIP * options / (options - 1)
 
 
 class Programs:
@@ -99,9 +94,9 @@ class Programs:
 
     def seat_weight(self, seat: int, hints: float, greedy: float, normal: float,
                     rng: random.Random) -> float:
-        """The seat's factor of a guess's weight, given its hint factor and the
-        likelihoods (:func:`likelihood`) of its decisions as greedy and as normal; draws
-        the program the seat plays in this guess's playouts."""
+        """The seat's factor of a guess's weight, given its hint factor and how much
+        likelier greedy and normal make its decisions than chance (:func:`odds`, over
+        all of them); draws the program the seat plays in this guess's playouts."""
         base_p, greedy_p, normal_p = self.shares
         terms = (base_p * hints, greedy_p * greedy, normal_p * normal)
         total = terms[0] + terms[1] + terms[2]

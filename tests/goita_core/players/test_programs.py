@@ -13,7 +13,7 @@ from goita_core import Action, Play, Round, RuleSet
 from goita_core.players import Player, make_player
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.players.kernel import playout
-from goita_core.players.programs import BASE, GREEDY, NORMAL, SLIP, Programs, likelihood
+from goita_core.players.programs import BASE, GREEDY, NORMAL, SLIP, Programs, odds
 from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
 from goita_core.players.settings import SearchSettings
@@ -77,11 +77,10 @@ def test_a_normal_seat_plays_the_heuristic_without_random_options_or_lacks() -> 
 
 
 def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> None:
-    # three options each: the program's choice is 3 * (1 - SLIP) times likelier than chance
-    assert likelihood([(True, 3), (True, 3)]) == pytest.approx((3 * (1 - SLIP)) ** 2)
-    assert likelihood([(True, 3), (False, 3)]) < 1.0
-    # a forced decision tells nothing
-    assert likelihood([(False, 1)]) == 1.0
+    # three options: the program's choice is 3 * (1 - SLIP) times likelier than chance,
+    # another choice SLIP * 3 / 2 times
+    assert odds(True, 3) == pytest.approx(3 * (1 - SLIP)) and odds(True, 3) > 1.0
+    assert odds(False, 3) == pytest.approx(1.5 * SLIP) and odds(False, 3) < 1.0
     with pytest.raises(ValueError, match="shares"):
         Programs(0.5, 0.5, 4)
 
