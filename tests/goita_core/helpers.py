@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator
+
+from goita_core import Action, Round, RuleSet, SeatView
 from goita_core.pieces import Kind, full_set, parse_pieces
 
 
@@ -28,3 +32,19 @@ def complete_deal(fixed: dict[int, str], players: int = 4) -> list[list[Kind]]:
 
 def hands_of(*texts: str) -> list[list[Kind]]:
     return [parse_pieces(t) for t in texts]
+
+
+def picked_views(rng: random.Random, act: Callable[[int, SeatView], Action],
+                 pick: Callable[[Round, SeatView], bool]) -> Iterator[tuple[Round, SeatView]]:
+    """Rounds dealt from ``rng`` and played by ``act(seat, view)``, endlessly: from each,
+    the first view of the seat to move that ``pick`` takes, with its round (left as it is
+    then)."""
+    while True:
+        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
+        while not rnd.over:
+            seat = rnd.to_act()[0]
+            view = rnd.view(seat)
+            if pick(rnd, view):
+                yield rnd, view
+                break
+            rnd.apply(seat, act(seat, view))

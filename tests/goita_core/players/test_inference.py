@@ -4,6 +4,7 @@ guesses (benchmarks/oracle_ceiling.py, benchmarks/inference_quality.py)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -23,7 +24,7 @@ from goita_core.players.sampling import Sampler, follows_convention
 from goita_core.players.search import candidates, prune
 from goita_core.players.settings import SearchSettings
 from goita_core.view import PublicAction
-from tests.goita_core.helpers import complete_deal
+from tests.goita_core.helpers import complete_deal, picked_views
 from tests.goita_core.players.test_players import random_view
 
 S, G, B, GI, KI, KA, HI, OU = range(8)
@@ -238,25 +239,17 @@ def test_the_players_own_program_explains_the_true_hands_exactly() -> None:
     face-down pieces) the very players of the round, same seeds, make every past choice
     again; from guessed hands they do not."""
     players = [make_player("hard-v1", 30 + s, options={"iterations": 3}) for s in range(4)]
-    rng = random.Random(8)
-    checked = 0
-    while checked < 6:
-        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
-        while not rnd.over:
-            seat = rnd.to_act()[0]
-            view = rnd.view(seat)
-            if rnd.phase == "play" and len(view.history) >= 10:
-                facedown: dict[int, list[int]] = {s: [] for s in range(4)}
-                for s, act, lead in rnd.history:
-                    if lead and s != seat:
-                        facedown[s].append(int(act.first))  # type: ignore[attr-defined]
-                sampler = ExactPolicySampler(view, [[p] for p in players], 0.0, {})
-                assert sampler.policy_weight(list(rnd.hands), facedown) == 1.0
-                weights = [sampler.sample(random.Random(i))[1] for i in range(20)]
-                assert min(weights) < 1.0
-                checked += 1
-                break
-            rnd.apply(seat, players[seat].act(view))
+    found = picked_views(random.Random(8), lambda seat, view: players[seat].act(view),
+                         lambda rnd, view: rnd.phase == "play" and len(view.history) >= 10)
+    for rnd, view in itertools.islice(found, 6):
+        facedown: dict[int, list[int]] = {s: [] for s in range(4)}
+        for s, act, lead in rnd.history:
+            if lead and s != view.seat:
+                facedown[s].append(int(act.first))  # type: ignore[attr-defined]
+        sampler = ExactPolicySampler(view, [[p] for p in players], 0.0, {})
+        assert sampler.policy_weight(list(rnd.hands), facedown) == 1.0
+        weights = [sampler.sample(random.Random(i))[1] for i in range(20)]
+        assert min(weights) < 1.0
 
 
 def test_the_presence_model_recovers_a_known_logistic_law() -> None:

@@ -4,6 +4,7 @@ as greedy."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -18,6 +19,7 @@ from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
 from goita_core.players.settings import SearchSettings
 from goita_core.round import pack
+from tests.goita_core.helpers import picked_views
 
 
 def positions(players: int, seed: int, count: int) -> Iterator[tuple[Round, int]]:
@@ -89,27 +91,20 @@ def program_shares(other: Player, seed: int) -> dict[int, float]:
     """Over decisions of rounds where the opponents are ``other`` and our team normal,
     the weighted share of guesses in which seat 1 is drawn as each program, from seat
     0's view once seat 1 has made four decisions or more."""
-    rng = random.Random(seed)
     normal = make_player("normal")
     shares = {BASE: 0.0, GREEDY: 0.0, NORMAL: 0.0}
-    views = 0
-    while views < 6:
-        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
-        while not rnd.over:
-            seat = rnd.to_act()[0]
-            view = rnd.view(seat)
-            made = sum(1 for a in view.history if a.seat == 1)
-            if seat == 0 and made >= 4 and len(view.legal) > 1:
-                sampler = Sampler(view, identify=(0.1, 0.1))
-                draw = random.Random(views)
-                for _ in range(300):
-                    _codes, w = sampler.sample(draw)
-                    programs = sampler.programs
-                    assert programs is not None and programs[0] == BASE
-                    shares[programs[1]] += w
-                views += 1
-                break
-            rnd.apply(seat, (other if seat % 2 else normal).act(view))
+    found = picked_views(random.Random(seed),
+                         lambda seat, view: (other if seat % 2 else normal).act(view),
+                         lambda rnd, view: view.seat == 0 and len(view.legal) > 1
+                         and sum(1 for a in view.history if a.seat == 1) >= 4)
+    for i, (_rnd, view) in enumerate(itertools.islice(found, 6)):
+        sampler = Sampler(view, identify=(0.1, 0.1))
+        draw = random.Random(i)
+        for _ in range(300):
+            _codes, w = sampler.sample(draw)
+            programs = sampler.programs
+            assert programs is not None and programs[0] == BASE
+            shares[programs[1]] += w
     total = sum(shares.values())
     return {k: v / total for k, v in shares.items()}
 
