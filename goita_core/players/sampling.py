@@ -7,8 +7,10 @@ weighted by how well it explains what was seen: a seat that passed on an opponen
 rarely held that kind (or an Ou that could block it), a seat that blocked with an Ou probably
 lacked the attacked kind; declared Shi hands and the absence of a declaration fix how many
 Shi a seat was dealt, its face-down pieces included (a guess that breaks a rule weighs
-nothing). Optionally (``policy_miss``) every past decision of the other
-seats is replayed with the normal heuristics in the guessed deal instead.
+nothing). Optionally every past decision of the other seats is replayed in the guessed
+deal instead (:mod:`.pastplay`): with the normal heuristics (``policy_miss``), a fitted
+model of play (``policy_model``), or a mixture of the fixed programs and the hints
+(``identify``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ PASS_HOLDING_SAME = 0.25
 PASS_HOLDING_OU = 0.6
 # a seat passing its partner's attack while holding the kind is usual
 PASS_PARTNER_HOLDING = 0.9
+
+
 def follows_convention(code: int, kind: int) -> bool:
     """The partners' signal: a seat attacks with a kind it holds the most pieces of (ties
     free), counted in the hand it held once its first piece (face down or the block) was
