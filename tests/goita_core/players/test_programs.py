@@ -111,9 +111,9 @@ def program_shares(other: Player, seed: int) -> dict[int, float]:
 
 def test_the_guesses_come_to_take_each_program_for_what_it_is() -> None:
     greedy = program_shares(make_player("greedy"), 5)
-    assert greedy[GREEDY] > 0.5 > greedy[NORMAL] + greedy[BASE] - 0.1
+    assert greedy[GREEDY] > 0.5
     normal = program_shares(make_player("normal"), 5)
-    assert normal[NORMAL] > 0.5 > normal[GREEDY] + normal[BASE] - 0.1
+    assert normal[NORMAL] > 0.5
     # a seat that plays at random is mostly taken for neither
     chance = program_shares(make_player("random", 5), 5)
     assert chance[BASE] > 0.5
