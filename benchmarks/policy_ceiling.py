@@ -55,7 +55,8 @@ class ExactPolicySampler(Sampler):
 
     def __init__(self, view: SeatView, players: list[list[Player]], miss: float,
                  cache: dict[Key, list[Action]], power: float = 1.0) -> None:
-        super().__init__(view, policy_miss=miss)
+        super().__init__(view)
+        # the replay replaces the pass hints, as policy_miss's does
         self.past = self.exact = ExactPolicy(view, self.others, players, miss, cache, power)
 
     def policy_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:

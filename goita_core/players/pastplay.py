@@ -49,15 +49,23 @@ class PastPlay:
         self.me = view.seat
         self.others = others
         self.weights = weights
+        #: with a value, each decision the normal heuristics would not have made multiplies
+        #: the guess's weight by it
         self.policy_miss = policy_miss
+        #: with coefficients of :mod:`.softpolicy`'s model, the guess's weight is how
+        #: likely the model makes the decisions (relative to a uniform choice), raised to
+        #: ``model_power``
         self.policy_model = policy_model
         self.model_power = model_power
+        #: with the prior shares of greedy and normal, each seat may be either program
+        #: (:class:`.programs.Programs`): the guess's weight sums over what the seat is,
+        #: and the program drawn for it is in ``programs``
         self.identify = None if identify is None \
             else Programs(identify[0], identify[1], view.rules.players)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
-        #: per (decision, hand then): the options and greedy's choice; with the seat's own
-        #: face-down pieces then: normal's choice
+        #: per (decision, hand then): the options and greedy's choice
         self._greedy_cache: dict[tuple[int, int], tuple[int, Action]] = {}
+        #: per (decision, hand then, own face-down pieces then): normal's choice
         self._normal_cache: dict[tuple[int, int, int], Action] = {}
         self.records: dict[int, list[_Record]] = {s: [] for s in others}
         self._build_records()
@@ -135,15 +143,20 @@ class PastPlay:
 
     def _normal_choice(self, rec: _Record, hand: int, fds: list[int]) -> Action:
         """The normal heuristics' decision at ``rec`` holding ``hand``, having laid the
-        first of ``fds`` face down before it."""
-        total = COUNT if self.view.rules.players == 4 else COUNT_3P
-        own_fd = [0] * 8
+        first of ``fds`` face down before it (remembered)."""
+        own_fd = 0
         for k in fds[:rec.fd_before]:
-            own_fd[k] += 1
-        unseen = [total[k] - rec.faceup[k] - own_fd[k] - ((hand >> (k << 2)) & 15)
-                  for k in range(8)]
-        return choose(hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked, unseen,
-                      self.view.rules.double_any_seventh, self.weights, rec.attacker_size)
+            own_fd += 1 << (k << 2)
+        key = (id(rec), hand, own_fd)
+        got = self._normal_cache.get(key)
+        if got is None:
+            total = COUNT if self.view.rules.players == 4 else COUNT_3P
+            unseen = [total[k] - rec.faceup[k] - ((own_fd >> (k << 2)) & 15)
+                      - ((hand >> (k << 2)) & 15) for k in range(8)]
+            got = self._normal_cache[key] = choose(
+                hand, rec.size, rec.attack, rec.relation, rec.ou_unlocked, unseen,
+                self.view.rules.double_any_seventh, self.weights, rec.attacker_size)
+        return got
 
     def programs_weight(self, codes: list[int], facedown: dict[int, list[int]],
                         hints: Callable[[int, int], float], rng: random.Random) -> float:
@@ -155,7 +168,6 @@ class PastPlay:
         _base, greedy_p, normal_p = mix.shares
         double_any = self.view.rules.double_any_seventh
         greedy_cache = self._greedy_cache
-        normal_cache = self._normal_cache
         w = 1.0
         for s in self.others:
             greedy = normal = 1.0
@@ -174,14 +186,7 @@ class PastPlay:
                 if greedy_p:
                     greedy *= odds(by_greedy is actual, k)
                 if normal_p:
-                    fd_code = 0
-                    for kind in fds[:rec.fd_before]:
-                        fd_code += 1 << (kind << 2)
-                    by_normal = normal_cache.get((id(rec), hand, fd_code))
-                    if by_normal is None:
-                        by_normal = normal_cache[(id(rec), hand, fd_code)] = \
-                            self._normal_choice(rec, hand, fds)
-                    normal *= odds(by_normal is actual, k)
+                    normal *= odds(self._normal_choice(rec, hand, fds) is actual, k)
             w *= mix.seat_weight(s, hints(s, codes[s]), greedy, normal, rng)
         return w
 

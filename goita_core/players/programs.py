@@ -80,14 +80,21 @@ def odds(hit: bool, options: int) -> float:
     return (1.0 - SLIP) * options if hit else SLIP * options / (options - 1)
 
 
+def check_shares(greedy: float, normal: float) -> None:
+    """ValueError unless the programs' prior shares (``identify``, ``identify_normal``)
+    are at least 0 and their sum is in (0, 1)."""
+    if greedy < 0 or normal < 0 or not 0.0 < greedy + normal < 1.0:
+        raise ValueError("the programs' shares (identify, identify_normal) must be at "
+                         "least 0, their sum in (0, 1)")
+
+
 class Programs:
     """The mixture over what each other seat is: greedy with probability ``greedy``,
     normal with probability ``normal``, otherwise the search's own assumption (weighted
     by the pass hints)."""
 
     def __init__(self, greedy: float, normal: float, seats: int) -> None:
-        if greedy < 0 or normal < 0 or not 0.0 < greedy + normal < 1.0:
-            raise ValueError("the programs' shares must be at least 0, their sum in (0, 1)")
+        check_shares(greedy, normal)
         self.shares = (1.0 - greedy - normal, greedy, normal)
         #: per seat, the program drawn with the last weighed guess (BASE for our own)
         self.drawn = [BASE] * seats

@@ -50,10 +50,6 @@ class Sampler:
                  fd_draw: FdDraw = False, strict: bool = True,
                  identify: tuple[float, float] | None = None) -> None:
         self.view = view
-        #: with a value, each other seat may be the greedy or the normal program, with
-        #: these prior probabilities (:class:`.programs.Programs`); the guess's weight
-        #: sums over what the seat is, and the program drawn for it is in ``programs``
-        self.identify = identify
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
         #: without, only the Shi in the hands and face up are checked
@@ -62,10 +58,6 @@ class Sampler:
         #: the convention (:func:`follows_convention`, measured on the hand it must have
         #: held then: today's guess plus what it has shown face up since)
         self.convention_miss = 1.0 if convention is None else convention
-        #: with coefficients of :mod:`.softpolicy`'s model, weigh guesses by how likely the
-        #: model makes every past decision of the other seats (relative to a uniform
-        #: choice), raised to ``model_power`` (this replaces the pass hints)
-        self.policy_model = policy_model
         self.pass_same = pass_same
         #: with a value, the weight of a guess in which a seat that attacked with a kind
         #: (not Ou) never held another piece of it: players attack with the kinds they hold
@@ -73,10 +65,6 @@ class Sampler:
         self.attack_hint = attack_hint
         #: weigh guesses by the kinds left face down (:data:`FD_LEAD`)
         self.fd_hint = fd_hint
-        #: with a value, weigh guesses by replaying every past decision of the other seats
-        #: with the normal heuristics: each decision it would not have made multiplies the
-        #: weight by ``policy_miss`` (this replaces the pass hints)
-        self.policy_miss = policy_miss
         self.n = view.rules.players
         self.me = view.seat
         #: where the guesses deal the unseen pieces (its lists are shared here).
@@ -133,7 +121,8 @@ class Sampler:
                     shown_since += 1 << (int(act.first) << 2)
         self.check_shi = self.n == 4
         #: the others' past decisions, replayed in each guess by the options that read
-        #: them (``policy_miss``, ``policy_model``, ``identify``)
+        #: them (``policy_miss``, ``policy_model``, ``identify``: :class:`.PastPlay`);
+        #: they replace the pass hints
         self.past = PastPlay(view, self.others, weights, policy_miss, policy_model,
                              model_power, identify) \
             if policy_miss is not None or policy_model is not None or identify is not None \

@@ -11,6 +11,7 @@ from typing import Any
 
 from .dealing import FdDraw, check_fd_draw
 from .heuristics import DEFAULT_WEIGHTS
+from .programs import check_shares
 from .sampling import PASS_HOLDING_SAME
 from .search import MAX_CANDIDATES
 from .softpolicy import N_FEATURES
@@ -146,15 +147,13 @@ class SearchSettings:
             raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
-        if self.identify is not None and (
-                not 0.0 <= self.identify < 1.0 or not 0.0 <= self.programs[1] < 1.0
-                or not 0.0 < sum(self.programs) < 1.0 or self.tree or not self.lean
-                or self.rollout_policy is not None or self.resample > 1
-                or self.policy_miss is not None or self.policy_model is not None):
-            raise ValueError("identify and identify_normal must be in [0, 1), their sum "
-                             "in (0, 1), with the lean playout and "
-                             "without tree, rollout_policy, resample, policy_miss or "
-                             "policy_model")
+        if self.programs is not None:
+            check_shares(*self.programs)
+            if self.tree or not self.lean or self.rollout_policy is not None \
+                    or self.resample > 1 or self.policy_miss is not None \
+                    or self.policy_model is not None:
+                raise ValueError("identify needs the lean playout, without tree, "
+                                 "rollout_policy, resample, policy_miss or policy_model")
         check_fd_draw(self.fd_draw)
         weights = _floats(self.weights, len(DEFAULT_WEIGHTS), "weights")
         # frozen: the normalized values are set once, here
@@ -177,10 +176,13 @@ class SearchSettings:
         return cls(**options)
 
     @property
-    def programs(self) -> tuple[float, float]:
-        """The prior shares of greedy and normal among the other seats (``identify``)."""
-        greedy = self.identify or 0.0
-        return greedy, greedy if self.identify_normal is None else self.identify_normal
+    def programs(self) -> tuple[float, float] | None:
+        """The prior shares of greedy and normal among the other seats (None without
+        ``identify``)."""
+        if self.identify is None:
+            return None
+        normal = self.identify if self.identify_normal is None else self.identify_normal
+        return self.identify, normal
 
     @property
     def playout_weights(self) -> tuple[float, ...]:

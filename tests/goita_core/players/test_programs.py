@@ -120,6 +120,7 @@ def test_the_guesses_come_to_take_each_program_for_what_it_is() -> None:
 
 
 def test_identify_is_an_option_of_the_lean_flat_search_only() -> None:
+    assert SearchSettings().programs is None
     assert SearchSettings(identify=0.1).identify == 0.1
     assert SearchSettings(identify=0.1).programs == (0.1, 0.1)
     assert SearchSettings(identify=0.2, identify_normal=0.0).programs == (0.2, 0.0)
