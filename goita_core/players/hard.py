@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import PLAY_ON, REDEAL, Action, Play
-from ..round import pack
+from ..round import Round, pack
 from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
 from .endgame import Memo, exact_after
 from .heuristics import best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
+from .memory import Memory
 from .normal import NormalPlayer
 from .sampling import Sampler, follows_convention
 from .search import candidates, prune, start_of
@@ -84,6 +85,8 @@ class HardPlayer:
         self.clock = clock
         #: samples of the last searched decision
         self.last_samples = 0
+        #: per own seat, the ended rounds seen from it (``remember``)
+        self.memory: dict[int, Memory] = {}
 
     def act(self, view: SeatView) -> Action:
         start = self.clock()
@@ -120,12 +123,37 @@ class HardPlayer:
                 best = told
         return cands[best]
 
+    def round_end(self, rnd: Round, seat: int, round_no: int = 0,
+                  scores: Sequence[int] = ()) -> None:
+        """An ended round of the match, every hand revealed, played at ``seat``: with
+        ``remember``, what it shows of the other seats' programs is kept for the next
+        rounds."""
+        cfg = self.settings
+        if not cfg.remember or cfg.programs is None:
+            return
+        memory = self.memory.get(seat)
+        if memory is None:
+            memory = self.memory[seat] = Memory(*cfg.programs, seat, rnd.rules.players,
+                                                cfg.playout_weights)
+        memory.observe(rnd)
+
+    def programs(self, view: SeatView) -> list[tuple[float, float]] | None:
+        """Per seat, the shares of greedy and normal the search gives it (``identify``;
+        with ``remember``, from the ended rounds only)."""
+        cfg = self.settings
+        if cfg.programs is None:
+            return None
+        if not cfg.remember:
+            return [cfg.programs] * view.rules.players
+        memory = self.memory.get(view.seat)
+        return None if memory is None else memory.shares()
+
     def sampler(self, view: SeatView) -> Sampler:
         """The guesses this player's search makes of what ``view`` does not show."""
         cfg = self.settings
         return Sampler(view, cfg.pass_same, cfg.policy_miss, cfg.playout_weights,
                        cfg.attack_hint, cfg.fd_hint, cfg.policy_model, cfg.model_power,
-                       cfg.convention, cfg.fd_draw, cfg.strict_guesses, cfg.programs)
+                       cfg.convention, cfg.fd_draw, cfg.strict_guesses, self.programs(view))
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
                 deadline: float, from_deal: bool = False, favour: int = -1) -> list[float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..actions import PASS, Action, Play
@@ -44,7 +44,8 @@ class PastPlay:
 
     def __init__(self, view: SeatView, others: list[int], weights: tuple[float, ...],
                  policy_miss: float | None, policy_model: tuple[float, ...] | None,
-                 model_power: float, identify: tuple[float, float] | None) -> None:
+                 model_power: float,
+                 identify: Sequence[tuple[float, float]] | None) -> None:
         self.view = view
         self.me = view.seat
         self.others = others
@@ -57,11 +58,10 @@ class PastPlay:
         #: ``model_power``
         self.policy_model = policy_model
         self.model_power = model_power
-        #: with the prior shares of greedy and normal, each seat may be either program
-        #: (:class:`.programs.Programs`): the guess's weight sums over what the seat is,
-        #: and the program drawn for it is in ``programs``
-        self.identify = None if identify is None \
-            else Programs(identify[0], identify[1], view.rules.players)
+        #: with each seat's prior shares of greedy and normal, the seat may be either
+        #: program (:class:`.programs.Programs`): the guess's weight sums over what the
+        #: seat is, and the program drawn for it is in ``programs``
+        self.identify = None if identify is None else Programs(identify)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         #: per (decision, hand then): the options and greedy's choice
         self._greedy_cache: dict[tuple[int, int], tuple[int, Action]] = {}
@@ -165,46 +165,61 @@ class PastPlay:
         past decisions; draws each seat's program for the playouts."""
         mix = self.identify
         assert mix is not None
-        _base, greedy_p, normal_p = mix.shares
-        double_any = self.view.rules.double_any_seventh
-        greedy_cache = self._greedy_cache
         w = 1.0
         for s in self.others:
+            _base, greedy_p, normal_p = mix.shares[s]
             greedy = normal = 1.0
-            fds = facedown[s]
-            for _s, rec, hand, first in self._past_decisions(codes, {s: fds}, (s,)):
-                actual: Action = PASS if rec.is_pass else Play(first, rec.second)
-                key = (id(rec), hand)
-                got = greedy_cache.get(key)
-                if got is None:
-                    got = greedy_cache[key] = (
-                        len(legal_for(hand, rec.attack, rec.ou_unlocked)),
-                        greedy_action(hand, rec.attack, rec.ou_unlocked, double_any))
-                k, by_greedy = got
-                if k < 2:
-                    continue  # forced: no program tells from it
-                if greedy_p:
-                    greedy *= odds(by_greedy is actual, k)
-                if normal_p:
-                    normal *= odds(self._normal_choice(rec, hand, fds) is actual, k)
+            if greedy_p or normal_p:
+                greedy, normal = self.seat_odds(s, codes[s], facedown[s], greedy_p > 0,
+                                                normal_p > 0)
             w *= mix.seat_weight(s, hints(s, codes[s]), greedy, normal, rng)
         return w
 
+    def seat_odds(self, seat: int, code: int, fds: list[int], greedy_on: bool = True,
+                  normal_on: bool = True) -> tuple[float, float]:
+        """How much likelier greedy and normal, holding ``code`` now and having laid
+        ``fds`` face down, make the seat's past decisions than uniform choices
+        (:func:`.programs.odds`; 1 for a program that is not ``on``)."""
+        double_any = self.view.rules.double_any_seventh
+        greedy_cache = self._greedy_cache
+        greedy = normal = 1.0
+        for rec, hand, first in self._seat_decisions(seat, code, fds):
+            actual: Action = PASS if rec.is_pass else Play(first, rec.second)
+            key = (id(rec), hand)
+            got = greedy_cache.get(key)
+            if got is None:
+                got = greedy_cache[key] = (
+                    len(legal_for(hand, rec.attack, rec.ou_unlocked)),
+                    greedy_action(hand, rec.attack, rec.ou_unlocked, double_any))
+            k, by_greedy = got
+            if k < 2:
+                continue  # forced: no program tells from it
+            if greedy_on:
+                greedy *= odds(by_greedy is actual, k)
+            if normal_on:
+                normal *= odds(self._normal_choice(rec, hand, fds) is actual, k)
+        return greedy, normal
+
     def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],
-                        seats: tuple[int, ...] | None = None,
                         ) -> Iterator[tuple[int, _Record, int, int]]:
-        """Every past decision of the other seats, each seat's latest first, with the
-        hand the guess gives the seat then and the first piece it played (its face-down
-        lead from ``facedown``; -1 for a pass): ``(seat, record, hand, first)``."""
-        for s in self.others if seats is None else seats:
-            hand = codes[s]
-            fds = facedown[s]
-            for rec in reversed(self.records[s]):
-                first = -1
-                if not rec.is_pass:
-                    first = rec.first if rec.first >= 0 else fds[rec.fd_before]
-                    hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+        """Every past decision of the other seats (:meth:`_seat_decisions`), as
+        ``(seat, record, hand, first)``."""
+        for s in self.others:
+            for rec, hand, first in self._seat_decisions(s, codes[s], facedown[s]):
                 yield s, rec, hand, first
+
+    def _seat_decisions(self, seat: int, code: int, fds: list[int],
+                        ) -> Iterator[tuple[_Record, int, int]]:
+        """The seat's past decisions, latest first, with the hand it held then if it holds
+        ``code`` now and the first piece it played (its face-down lead from ``fds``; -1
+        for a pass): ``(record, hand, first)``."""
+        hand = code
+        for rec in reversed(self.records[seat]):
+            first = -1
+            if not rec.is_pass:
+                first = rec.first if rec.first >= 0 else fds[rec.fd_before]
+                hand += (1 << (first << 2)) + (1 << (rec.second << 2))
+            yield rec, hand, first
 
     def model_weight(self, codes: list[int], facedown: dict[int, list[int]]) -> float:
         """How much likelier the model of play makes the other seats' past decisions,

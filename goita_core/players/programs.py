@@ -14,6 +14,7 @@ that guess (:func:`greedy_move` in :func:`.kernel.playout`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
@@ -80,31 +81,33 @@ def odds(hit: bool, options: int) -> float:
     return (1.0 - SLIP) * options if hit else SLIP * options / (options - 1)
 
 
-def check_shares(greedy: float, normal: float) -> None:
+def check_shares(greedy: float, normal: float, none_ok: bool = False) -> None:
     """ValueError unless the programs' prior shares (``identify``, ``identify_normal``)
-    are at least 0 and their sum is in (0, 1)."""
-    if greedy < 0 or normal < 0 or not 0.0 < greedy + normal < 1.0:
+    are at least 0 and their sum is in (0, 1) (``none_ok``: [0, 1))."""
+    total = greedy + normal
+    if greedy < 0 or normal < 0 or total >= 1.0 or (total <= 0.0 and not none_ok):
         raise ValueError("the programs' shares (identify, identify_normal) must be at "
                          "least 0, their sum in (0, 1)")
 
 
 class Programs:
-    """The mixture over what each other seat is: greedy with probability ``greedy``,
-    normal with probability ``normal``, otherwise the search's own assumption (weighted
-    by the pass hints)."""
+    """The mixture over what each other seat is: greedy or normal with the seat's shares
+    (``shares[seat]``: greedy's, normal's), otherwise the search's own assumption
+    (weighted by the pass hints)."""
 
-    def __init__(self, greedy: float, normal: float, seats: int) -> None:
-        check_shares(greedy, normal)
-        self.shares = (1.0 - greedy - normal, greedy, normal)
+    def __init__(self, shares: Sequence[tuple[float, float]]) -> None:
+        for greedy, normal in shares:
+            check_shares(greedy, normal, none_ok=True)
+        self.shares = [(1.0 - greedy - normal, greedy, normal) for greedy, normal in shares]
         #: per seat, the program drawn with the last weighed guess (BASE for our own)
-        self.drawn = [BASE] * seats
+        self.drawn = [BASE] * len(shares)
 
     def seat_weight(self, seat: int, hints: float, greedy: float, normal: float,
                     rng: random.Random) -> float:
         """The seat's factor of a guess's weight, given its hint factor and how much
         likelier greedy and normal make its decisions than chance (:func:`odds`, over
         all of them); draws the program the seat plays in this guess's playouts."""
-        base_p, greedy_p, normal_p = self.shares
+        base_p, greedy_p, normal_p = self.shares[seat]
         terms = (base_p * hints, greedy_p * greedy, normal_p * normal)
         total = terms[0] + terms[1] + terms[2]
         r = rng.random() * total

@@ -16,6 +16,7 @@ model of play (``policy_model``), or a mixture of the fixed programs and the hin
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..round import pack
 from ..view import SeatView
@@ -48,7 +49,7 @@ class Sampler:
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
                  fd_draw: FdDraw = False, strict: bool = True,
-                 identify: tuple[float, float] | None = None) -> None:
+                 identify: Sequence[tuple[float, float]] | None = None) -> None:
         self.view = view
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);

@@ -128,6 +128,10 @@ class SearchSettings:
     #: without the tree or ``rollout_policy``)
     identify: float | None = None
     identify_normal: float | None = None
+    #: with ``identify``: its shares are only the prior of :class:`.memory.Memory`, which
+    #: each ended round (every hand revealed) updates per seat; a round with none ended
+    #: before it is searched without identification
+    remember: bool = False
     #: points added to the heuristic's own choice, unless dropped, before the best is
     #: picked (where the search hardly tells candidates apart, the heuristic decides)
     prior: float = 0.0
@@ -147,6 +151,8 @@ class SearchSettings:
             raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
+        if self.remember and self.identify is None:
+            raise ValueError("remember needs identify (the programs' prior shares)")
         if self.programs is not None:
             check_shares(*self.programs)
             if self.tree or not self.lean or self.rollout_policy is not None \

@@ -84,7 +84,7 @@ def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> 
     assert odds(True, 3) == pytest.approx(3 * (1 - SLIP)) and odds(True, 3) > 1.0
     assert odds(False, 3) == pytest.approx(1.5 * SLIP) and odds(False, 3) < 1.0
     with pytest.raises(ValueError, match="shares"):
-        Programs(0.5, 0.5, 4)
+        Programs([(0.0, 0.0), (0.5, 0.5), (0.0, 0.0), (0.0, 0.0)])
 
 
 def program_shares(other: Player, seed: int) -> dict[int, float]:
@@ -98,7 +98,7 @@ def program_shares(other: Player, seed: int) -> dict[int, float]:
                          lambda rnd, view: view.seat == 0 and len(view.legal) > 1
                          and sum(1 for a in view.history if a.seat == 1) >= 4)
     for i, (_rnd, view) in enumerate(itertools.islice(found, 6)):
-        sampler = Sampler(view, identify=(0.1, 0.1))
+        sampler = Sampler(view, identify=[(0.1, 0.1)] * 4)
         draw = random.Random(i)
         for _ in range(300):
             _codes, w = sampler.sample(draw)
