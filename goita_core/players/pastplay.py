@@ -19,7 +19,7 @@ from ..pieces import COUNT, COUNT_3P
 from ..round import legal_for
 from ..view import SeatView
 from .heuristics import LEAD, OPPONENT, OU, PARTNER, choose
-from .programs import Programs, greedy_action, odds
+from .programs import SLIP, Programs, greedy_action, odds
 from .softpolicy import Move, options, probabilities
 
 
@@ -44,8 +44,8 @@ class PastPlay:
 
     def __init__(self, view: SeatView, others: list[int], weights: tuple[float, ...],
                  policy_miss: float | None, policy_model: tuple[float, ...] | None,
-                 model_power: float,
-                 identify: Sequence[tuple[float, float]] | None) -> None:
+                 model_power: float, identify: Sequence[tuple[float, float]] | None,
+                 slip: float = SLIP, weigh: bool = True) -> None:
         self.view = view
         self.me = view.seat
         self.others = others
@@ -61,7 +61,7 @@ class PastPlay:
         #: with each seat's prior shares of greedy and normal, the seat may be either
         #: program (:class:`.programs.Programs`): the guess's weight sums over what the
         #: seat is, and the program drawn for it is in ``programs``
-        self.identify = None if identify is None else Programs(identify)
+        self.identify = None if identify is None else Programs(identify, slip, weigh)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         #: per (decision, hand then): the options and greedy's choice
         self._greedy_cache: dict[tuple[int, int], tuple[int, Action]] = {}
@@ -168,15 +168,21 @@ class PastPlay:
         w = 1.0
         for s in self.others:
             _base, greedy_p, normal_p = mix.shares[s]
+            hint = hints(s, codes[s])
+            if not mix.weigh:
+                # the program by its share alone, the guess weighed as without programs
+                mix.seat_weight(s, 1.0, 1.0, 1.0, rng)
+                w *= hint
+                continue
             greedy = normal = 1.0
             if greedy_p or normal_p:
                 greedy, normal = self.seat_odds(s, codes[s], facedown[s], greedy_p > 0,
-                                                normal_p > 0)
-            w *= mix.seat_weight(s, hints(s, codes[s]), greedy, normal, rng)
+                                                normal_p > 0, mix.slip)
+            w *= mix.seat_weight(s, hint, greedy, normal, rng)
         return w
 
     def seat_odds(self, seat: int, code: int, fds: list[int], greedy_on: bool = True,
-                  normal_on: bool = True) -> tuple[float, float]:
+                  normal_on: bool = True, slip: float = SLIP) -> tuple[float, float]:
         """How much likelier greedy and normal, holding ``code`` now and having laid
         ``fds`` face down, make the seat's past decisions than uniform choices
         (:func:`.programs.odds`; 1 for a program that is not ``on``)."""
@@ -195,9 +201,9 @@ class PastPlay:
             if k < 2:
                 continue  # forced: no program tells from it
             if greedy_on:
-                greedy *= odds(by_greedy is actual, k)
+                greedy *= odds(by_greedy is actual, k, slip)
             if normal_on:
-                normal *= odds(self._normal_choice(rec, hand, fds) is actual, k)
+                normal *= odds(self._normal_choice(rec, hand, fds) is actual, k, slip)
         return greedy, normal
 
     def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],

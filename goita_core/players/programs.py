@@ -74,11 +74,11 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
     return got
 
 
-def odds(hit: bool, options: int) -> float:
+def odds(hit: bool, options: int, slip: float = SLIP) -> float:
     """How much likelier a program makes a decision among ``options`` (at least 2) than a
-    uniform choice: ``(1 - SLIP) * options`` when it is the program's, else
-    ``SLIP * options / (options - 1)``."""
-    return (1.0 - SLIP) * options if hit else SLIP * options / (options - 1)
+    uniform choice: ``(1 - slip) * options`` when it is the program's, else
+    ``slip * options / (options - 1)``."""
+    return (1.0 - slip) * options if hit else slip * options / (options - 1)
 
 
 def check_shares(greedy: float, normal: float, none_ok: bool = False) -> None:
@@ -95,10 +95,16 @@ class Programs:
     (``shares[seat]``: greedy's, normal's), otherwise the search's own assumption
     (weighted by the pass hints)."""
 
-    def __init__(self, shares: Sequence[tuple[float, float]]) -> None:
+    def __init__(self, shares: Sequence[tuple[float, float]], slip: float = SLIP,
+                 weigh: bool = True) -> None:
         for greedy, normal in shares:
             check_shares(greedy, normal, none_ok=True)
         self.shares = [(1.0 - greedy - normal, greedy, normal) for greedy, normal in shares]
+        #: the programs' slip in the guesses' weights (:func:`odds`)
+        self.slip = slip
+        #: weigh the guesses by the programs' odds; without, a seat's program is drawn
+        #: by its shares alone and its guesses keep the pass hints
+        self.weigh = weigh
         #: per seat, the program drawn with the last weighed guess (BASE for our own)
         self.drawn = [BASE] * len(shares)
 

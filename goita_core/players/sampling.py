@@ -23,6 +23,7 @@ from ..view import SeatView
 from .dealing import FD_LEAD, FdDraw, Layout
 from .heuristics import DEFAULT_WEIGHTS, GON, OU, SHI
 from .pastplay import PastPlay
+from .programs import SLIP
 
 # likelihood that a seat passes an opponent's attack while holding the kind (or a usable Ou)
 PASS_HOLDING_SAME = 0.25
@@ -49,7 +50,8 @@ class Sampler:
                  policy_model: tuple[float, ...] | None = None,
                  model_power: float = 1.0, convention: float | None = None,
                  fd_draw: FdDraw = False, strict: bool = True,
-                 identify: Sequence[tuple[float, float]] | None = None) -> None:
+                 identify: Sequence[tuple[float, float]] | None = None,
+                 slip: float = SLIP, weigh: bool = True) -> None:
         self.view = view
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
@@ -125,7 +127,7 @@ class Sampler:
         #: them (``policy_miss``, ``policy_model``, ``identify``: :class:`.PastPlay`);
         #: they replace the pass hints
         self.past = PastPlay(view, self.others, weights, policy_miss, policy_model,
-                             model_power, identify) \
+                             model_power, identify, slip, weigh) \
             if policy_miss is not None or policy_model is not None or identify is not None \
             else None
 

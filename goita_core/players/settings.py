@@ -11,7 +11,7 @@ from typing import Any
 
 from .dealing import FdDraw, check_fd_draw
 from .heuristics import DEFAULT_WEIGHTS
-from .programs import check_shares
+from .programs import SLIP, check_shares
 from .sampling import PASS_HOLDING_SAME
 from .search import MAX_CANDIDATES
 from .softpolicy import N_FEATURES
@@ -132,6 +132,12 @@ class SearchSettings:
     #: each ended round (every hand revealed) updates per seat; a round with none ended
     #: before it is searched without identification
     remember: bool = False
+    #: with ``identify``: the programs' slip in the guesses' weights
+    #: (:func:`.programs.odds`; larger: softer weights, more of the guesses count), and
+    #: whether the programs' odds weigh the guesses at all (False: a seat's program is
+    #: drawn by its share alone, the guesses weighed by the pass hints)
+    identify_slip: float = SLIP
+    identify_weigh: bool = True
     #: points added to the heuristic's own choice, unless dropped, before the best is
     #: picked (where the search hardly tells candidates apart, the heuristic decides)
     prior: float = 0.0
@@ -153,6 +159,8 @@ class SearchSettings:
             raise ValueError("value_mix must be in (0, 1]")
         if self.remember and self.identify is None:
             raise ValueError("remember needs identify (the programs' prior shares)")
+        if not 0.0 < self.identify_slip < 0.5:
+            raise ValueError("identify_slip must be in (0, 0.5)")
         if self.programs is not None:
             check_shares(*self.programs)
             if self.tree or not self.lean or self.rollout_policy is not None \
