@@ -93,12 +93,19 @@ class ComputerRoom(TableKernel):
         if isinstance(player, EnginePlayer):
             self._engine_told[(table.id, seat)] = match.round_no - 1
         scores = tuple(match.scores)
+        # a built-in player is made for each decision: it hears of every ended round of
+        # the match (what the hard player remembers of the other seats)
+        match_rounds = list(enumerate(match.rounds[:match.round_no - 1], 1))
 
         def decide() -> Action:
             if isinstance(player, EnginePlayer):
                 for no, rnd in ended:
                     player.round_end(rnd, seat, no, scores)
             chosen = player or self.player_factory(level, seed, budget)
+            tell = getattr(chosen, "round_end", None)
+            if player is None and tell is not None:
+                for no, rnd in match_rounds:
+                    tell(rnd, seat, no)
             return chosen.act(view)
 
         try:

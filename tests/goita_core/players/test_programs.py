@@ -83,6 +83,9 @@ def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> 
     # another choice SLIP * 3 / 2 times
     assert odds(True, 3) == pytest.approx(3 * (1 - SLIP)) and odds(True, 3) > 1.0
     assert odds(False, 3) == pytest.approx(1.5 * SLIP) and odds(False, 3) < 1.0
+    # a larger slip: softer odds both ways
+    assert odds(True, 3, 0.2) == pytest.approx(2.4)
+    assert odds(False, 3, 0.2) == pytest.approx(0.3)
     with pytest.raises(ValueError, match="shares"):
         Programs([(0.0, 0.0), (0.5, 0.5), (0.0, 0.0), (0.0, 0.0)])
 
@@ -130,3 +133,31 @@ def test_identify_is_an_option_of_the_lean_flat_search_only() -> None:
                 {"identify": 0.1, "policy_miss": 0.3}):
         with pytest.raises(ValueError, match="identify"):
             SearchSettings(**bad)  # type: ignore[arg-type]
+
+
+def test_without_weighing_a_program_is_drawn_by_its_share_and_the_guess_keeps_its_hints(
+        ) -> None:
+    found = picked_views(random.Random(3), lambda seat, view: make_player("normal").act(view),
+                         lambda rnd, view: view.seat == 0 and len(view.history) >= 8)
+    _rnd, view = next(found)
+    plain = Sampler(view)
+    shares = [(0.0, 0.0), (0.6, 0.0), (0.0, 0.3), (0.0, 0.0)]
+    drawn = Sampler(view, identify=shares, weigh=False)
+    counts = {1: 0, 2: 0}
+    for i in range(400):
+        codes, w = plain.sample(random.Random(i))
+        codes2, w2 = drawn.sample(random.Random(i))
+        assert codes2 == codes and w2 == pytest.approx(w)
+        programs = drawn.programs
+        assert programs is not None
+        counts[1] += programs[1] == GREEDY
+        counts[2] += programs[2] == NORMAL
+        assert programs[3] == BASE
+    assert 0.5 < counts[1] / 400 < 0.7 and 0.2 < counts[2] / 400 < 0.4
+
+
+def test_the_programs_slip_is_refused_outside_its_range() -> None:
+    assert SearchSettings(identify=0.1, identify_slip=0.2).identify_slip == 0.2
+    for slip in (0.0, 0.5, -0.1):
+        with pytest.raises(ValueError, match="identify_slip"):
+            SearchSettings(identify=0.1, identify_slip=slip)

@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from bot.app.tables import Player, default_player_factory
+from goita_core import Action, Round, SeatView
 from tests.bot.app.kit import ALICE, Timing, make_rig, play_human_until_over
 
 ENGINE = textwrap.dedent('''
@@ -79,6 +81,46 @@ async def test_a_broken_engine_is_replaced_by_safe_moves(tmp_path: Path) -> None
         done = await play_human_until_over(rig, table.id, ALICE)
         assert done.status == "finished"
         assert any(e.seat == 1 for e in await rig.store.entries(table.id) if e.kind == "act")
+    finally:
+        await rig.service.stop_driver()
+        await rig.conn.close()
+
+
+class Listening:
+    """A computer player that notes, at each decision, the ended rounds it heard of."""
+
+    def __init__(self, inner: Player, heard: list[tuple[int, list[int]]]) -> None:
+        self.inner = inner
+        self.told: list[int] = []
+        self.heard = heard
+
+    def round_end(self, rnd: Round, seat: int, round_no: int) -> None:
+        assert rnd.over
+        self.told.append(round_no)
+
+    def act(self, view: SeatView) -> Action:
+        self.heard.append((view.round_no, self.told))
+        return self.inner.act(view)
+
+
+async def test_a_computer_seat_hears_every_ended_round_of_the_match(tmp_path: Path) -> None:
+    heard: list[tuple[int, list[int]]] = []
+
+    def factory(level: str, seed: int, budget_ms: int) -> Player:
+        return Listening(default_player_factory(level, seed, budget_ms), heard)
+
+    rig = await make_rig(tmp_path / "g.sqlite3", player_factory=factory)
+    try:
+        table = await rig.service.create_table(1, 500, ALICE, target=50)
+        for _ in range(3):
+            await rig.service.add_cpu(table.id, ALICE, "easy")
+        await rig.service.start(table.id, ALICE)
+        done = await play_human_until_over(rig, table.id, ALICE)
+        assert done.status == "finished" and done.match is not None
+        assert len(done.match.rounds) >= 2 and heard
+        # each decision of round n heard of rounds 1 .. n-1, in order
+        assert all(told == list(range(1, no)) for no, told in heard)
+        assert max(no for no, _ in heard) >= 2
     finally:
         await rig.service.stop_driver()
         await rig.conn.close()
