@@ -17,6 +17,11 @@ from ..round import Round
 from .pastplay import PastPlay
 from .programs import check_shares
 
+#: how often a player who is not the program makes its choice, greedy's and normal's:
+#: search players at 300 samples did in 28-32% and 47% of their decisions with a choice
+#: (against a uniform choice, a searcher that shared normal's choices in most of a
+#: round's decisions among many options was taken for normal)
+AGREE = (0.3, 0.5)
 #: a program's share below this counts as none (the seat is not searched as one)
 FLOOR = 1e-4
 #: the programs' shares together stay below this: the search's own reading of a seat
@@ -26,7 +31,8 @@ CAP = 0.999
 
 class Memory:
     """The ended rounds seen from seat ``me``: per other seat, how much likelier the
-    greedy and the normal program make its decisions than uniform choices (as logs)."""
+    greedy and the normal program make its decisions than players who share their
+    choices as often as :data:`AGREE` says (as logs)."""
 
     def __init__(self, greedy: float, normal: float, me: int, seats: int,
                  weights: tuple[float, ...]) -> None:
@@ -53,7 +59,7 @@ class Memory:
         greedy_on, normal_on = self.prior[0] > 0, self.prior[1] > 0
         for s in others:
             greedy, normal = past.seat_odds(s, rnd.hands[s], facedown[s], greedy_on,
-                                            normal_on)
+                                            normal_on, agree=AGREE)
             lg, ln = self.log_odds[s]
             self.log_odds[s] = (lg + _log(greedy), ln + _log(normal))
         self.rounds += 1

@@ -182,9 +182,12 @@ class PastPlay:
         return w
 
     def seat_odds(self, seat: int, code: int, fds: list[int], greedy_on: bool = True,
-                  normal_on: bool = True, slip: float = SLIP) -> tuple[float, float]:
+                  normal_on: bool = True, slip: float = SLIP,
+                  agree: tuple[float | None, float | None] = (None, None),
+                  ) -> tuple[float, float]:
         """How much likelier greedy and normal, holding ``code`` now and having laid
-        ``fds`` face down, make the seat's past decisions than uniform choices
+        ``fds`` face down, make the seat's past decisions than uniform choices, or than
+        players who make each program's choice as often as ``agree`` says
         (:func:`.programs.odds`; 1 for a program that is not ``on``)."""
         double_any = self.view.rules.double_any_seventh
         greedy_cache = self._greedy_cache
@@ -201,9 +204,10 @@ class PastPlay:
             if k < 2:
                 continue  # forced: no program tells from it
             if greedy_on:
-                greedy *= odds(by_greedy is actual, k, slip)
+                greedy *= odds(by_greedy is actual, k, slip, agree[0])
             if normal_on:
-                normal *= odds(self._normal_choice(rec, hand, fds) is actual, k, slip)
+                normal *= odds(self._normal_choice(rec, hand, fds) is actual, k, slip,
+                               agree[1])
         return greedy, normal
 
     def _past_decisions(self, codes: list[int], facedown: dict[int, list[int]],

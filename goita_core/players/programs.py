@@ -74,10 +74,14 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
     return got
 
 
-def odds(hit: bool, options: int, slip: float = SLIP) -> float:
+def odds(hit: bool, options: int, slip: float = SLIP, agree: float | None = None) -> float:
     """How much likelier a program makes a decision among ``options`` (at least 2) than a
     uniform choice: ``(1 - slip) * options`` when it is the program's, else
-    ``slip * options / (options - 1)``."""
+    ``slip * options / (options - 1)``. ``agree``: than a player who makes the program's
+    choice that often instead, whatever the options: ``(1 - slip) / agree`` or
+    ``slip / (1 - agree)``."""
+    if agree is not None:
+        return (1.0 - slip) / agree if hit else slip / (1.0 - agree)
     return (1.0 - slip) * options if hit else slip * options / (options - 1)
 
 

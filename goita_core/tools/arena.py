@@ -92,7 +92,10 @@ class SideSpec:
 class _Seats:
     """The players of a process: one per (side, seat), created on first use and reused.
     A player's seed depends only on the run's seed, its side and its seat, and players draw
-    their randomness from the seed and the view: a deal plays the same in any process."""
+    their randomness from the seed and the view: a deal plays the same in any process. Each
+    player hears how its rounds ended (``round_end``); one that remembers them (the search
+    option ``remember``) plays a deal also by the deals its process played before, as a
+    player remembers the earlier rounds of a match."""
 
     def __init__(self, a: SideSpec, b: SideSpec, seed: int, clock: str = "wall") -> None:
         self.specs = {"a": a, "b": b}
