@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from ..actions import Action
 from ..players import LEVELS, make_player
 from ..rules import RuleSet
-from .protocol import PROTOCOL_VERSION, view_from_message
+from .protocol import PROTOCOL_VERSION, ProtocolError, round_from_end_message, view_from_message
 
 #: kept from the announced time_ms for reading, answering and the host's pipe
 MARGIN_MS = 25
@@ -60,6 +60,7 @@ def serve(level: str, seed: int | None, budget_ms: int, stdin: TextIO, stdout: T
     """Answer every line of ``stdin`` with one line on ``stdout`` until ``bye`` or EOF."""
     player = make_player(level, seed, budget_ms)
     rules = RuleSet()
+    seat: int | None = None  # ours, as the last act or goshi message said
     name = f"goita-discord {level}"
 
     def answer(obj: dict[str, Any]) -> None:
@@ -89,6 +90,7 @@ def serve(level: str, seed: int | None, budget_ms: int, stdin: TextIO, stdout: T
             except Exception as exc:  # any message it cannot read: say so, go on
                 answer({"ok": False, "error": f"cannot read {kind}: {str(exc)[:200]}"})
                 continue
+            seat = view.seat
             time_ms = msg.get("time_ms")
             if isinstance(time_ms, int) and hasattr(player, "budget_ms"):
                 player.budget_ms = max(1, min(budget_ms, time_ms - MARGIN_MS))
@@ -103,7 +105,16 @@ def serve(level: str, seed: int | None, budget_ms: int, stdin: TextIO, stdout: T
             answer({"ok": True})
             return 0
         else:
-            # round_end and anything unknown: acknowledged (information only)
+            # round_end and anything unknown: acknowledged (information only); an ended
+            # round is told to a player that remembers them (``remember``)
+            tell = getattr(player, "round_end", None)
+            if kind == "round_end" and tell is not None and seat is not None \
+                    and msg.get("history"):
+                try:
+                    tell(round_from_end_message(msg, rules), seat,
+                         msg["round"] if isinstance(msg.get("round"), int) else 0)
+                except ProtocolError as exc:
+                    print(f"engine: cannot read round_end ({exc!s:.200})", file=log)
             answer({"ok": True})
     return 0
 

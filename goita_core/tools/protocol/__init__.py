@@ -18,6 +18,7 @@ from .messages import (
     act_message,
     goshi_message,
     round_end_message,
+    round_from_end_message,
     view_from_message,
 )
 from .streams import BASE_ENV, MAX_BACKLOG, MAX_LINE, LineReader, Pipes, engine_env
@@ -38,5 +39,6 @@ __all__ = [
     "goshi_message",
     "parse_answer",
     "round_end_message",
+    "round_from_end_message",
     "view_from_message",
 ]

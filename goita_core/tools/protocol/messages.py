@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...actions import PLAY_ON, REDEAL, action_from_json
-from ...errors import MalformedAction
+from ...actions import PASS, PLAY_ON, REDEAL, Action, Play, action_from_json
+from ...errors import GoitaError, MalformedAction
 from ...pieces import KANJI, kanji_string, parse_kind
 from ...round import Round, unpack
 from ...rules import RuleSet
@@ -190,5 +190,41 @@ def view_from_message(msg: dict[str, Any], rules: RuleSet | None = None) -> Seat
                     ou_up=ou_up, shi=(), goshi_pending=(), legal=legal, result=None,
                     move_count=len(history), scores=scores_t, round_no=round_no)
 
+
+
+def round_from_end_message(msg: dict[str, Any], rules: RuleSet | None = None) -> Round:
+    """The ended round a ``round_end`` message describes, replayed from its hands and its
+    history (the first to play is the dealer). Raises :class:`ProtocolError` for a message
+    that cannot be read or a history the hands cannot have played."""
+    rules = rules or RuleSet()
+    raw_hands = msg.get("hands")
+    raw_history = msg.get("history")
+    if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
+        raise ProtocolError(f"hands must be {rules.players} strings of pieces")
+    if not isinstance(raw_history, list) or not 0 < len(raw_history) <= MAX_HISTORY:
+        raise ProtocolError(f"history must be a list of 1 to {MAX_HISTORY} actions")
+    hands = [_kinds(h, "hands") for h in raw_hands]
+    actions: list[tuple[int, Action]] = []
+    for item in raw_history:
+        if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
+            raise ProtocolError("every history entry needs a seat")
+        if item.get("action") == "pass":
+            actions.append((item["seat"], PASS))
+        else:
+            actions.append((item["seat"], Play(_kinds(item.get("first"), "first")[0],
+                                               _kinds(item.get("second"), "second")[0])))
+    try:
+        rnd = Round(rules, actions[0][0], hands)
+        while rnd.phase == "goshi":  # the round was played on
+            for seat in rnd.to_act():
+                rnd.apply(seat, PLAY_ON)
+        for seat, action in actions:
+            rnd.apply(seat, action)
+    except (GoitaError, ValueError, IndexError) as exc:
+        raise ProtocolError(f"a round its hands cannot have played: {str(exc)[:120]}") \
+            from None
+    if not rnd.over:
+        raise ProtocolError("the history does not end the round")
+    return rnd
 
 # -- host side ---------------------------------------------------------------------------------
