@@ -205,6 +205,10 @@ class TerminalGame:
                 return 0
             if match.round.over:
                 self.reveal()
+                for seat, cpu in self.cpus.items():  # every hand is shown now
+                    tell = getattr(cpu, "round_end", None)
+                    if tell is not None:
+                        tell(match.round, seat, match.round_no)
                 self.ask("press Enter for the next round ")
                 self.emit(match.next_round())
                 continue

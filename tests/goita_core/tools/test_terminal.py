@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from goita_core import Action, Round, SeatView
+from goita_core.players import make_player
 from goita_core.tools.terminal import play_main
 
 
@@ -52,3 +56,27 @@ def test_every_narration_key_has_a_terminal_text() -> None:
     from tests.goita_core.test_narration import KEYS
 
     assert set(TEXTS) == KEYS
+
+
+def test_the_computer_players_hear_how_each_round_ended(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    told: list[tuple[int, int]] = []
+
+    class Listening:
+        def __init__(self, level: str, seed: int) -> None:
+            self.inner = make_player(level, seed)
+
+        def round_end(self, rnd: Round, seat: int, round_no: int) -> None:
+            assert rnd.over
+            told.append((seat, round_no))
+
+        def act(self, view: SeatView) -> Action:
+            return self.inner.act(view)
+
+    monkeypatch.setattr("goita_core.tools.terminal.make_player", Listening)
+    code, out = run(["1"] * 5000, "--seed", "3", "--level", "normal", "--target", "150")
+    assert code == 0 and "Thanks for playing!" in out
+    rounds = sorted({no for _seat, no in told})
+    # every round but the match's last, in order
+    assert len(rounds) >= 2 and rounds == list(range(1, len(rounds) + 1))
+    assert all(sorted(s for s, no in told if no == r) == [1, 2, 3] for r in rounds)
