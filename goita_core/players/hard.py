@@ -9,14 +9,16 @@ Each decision, until the time budget is spent:
    determinization with the normal player's judgement at every seat, each seat playing a
    random option instead at some of its choices (in ``hard``: a quarter of our team's, 40%
    of the opponents'; our team's seats also remember the kinds others have shown they
-   lack; :mod:`.kernel`; common random numbers: all candidates see the same sample and the
-   same draws), scoring +points when our team wins and -points when it loses; once few
-   pieces remain in all hands, solve the determinization exactly instead
-   (:mod:`.endgame`);
+   lack; a seat the match's ended rounds showed to be the greedy or the normal program
+   plays it instead, :mod:`.memory`; :mod:`.kernel`; common random numbers: all candidates
+   see the same sample and the same draws), scoring +points when our team wins and -points
+   when it loses; once few pieces remain in all hands, solve the determinization exactly
+   instead (:mod:`.endgame`);
 3. drop candidates that fall clearly behind (their samples go to the rest), and at the end
    pick the candidate with the best weighted mean.
 
-Only a :class:`~goita_core.view.SeatView` is read: the search never sees hidden pieces.
+Only a :class:`~goita_core.view.SeatView` is read: the search never sees hidden pieces
+(and, through :meth:`HardPlayer.round_end`, the ended rounds, whose hands the table reveals).
 The levels ``hard``, ``hard-v1`` and ``expert`` are this player with the settings of
 :data:`LEVEL_SETTINGS`.
 """
@@ -47,9 +49,11 @@ from .value import value_after
 #: the settings of ``hard`` and ``expert``: a random option at a quarter of our team's
 #: choices in the playouts and at 40% of the opponents'; the face-down pieces dealt as
 #: players lead them; our team's seats in the playouts remember the kinds the others have
-#: shown they lack (figures: docs/PLAYERS.md)
+#: shown they lack; a seat that the match's ended rounds show to be the greedy or the
+#: normal program plays it in the playouts (figures: docs/PLAYERS.md)
 SEARCH_SETTINGS: dict[str, Any] = {"rollout_eps": 0.25, "eps_opp": 0.4, "fd_draw": True,
-                                   "lack": 1.0, "lack_team": True}
+                                   "lack": 1.0, "lack_team": True, "identify": 0.03,
+                                   "remember": True, "identify_weigh": False}
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
@@ -136,6 +140,8 @@ class HardPlayer:
             memory = self.memory[seat] = Memory(*cfg.programs, seat, rnd.rules.players,
                                                 cfg.playout_weights)
         memory.observe(rnd)
+        if cfg.remember_rounds is not None and memory.rounds >= cfg.remember_rounds:
+            del self.memory[seat]  # the match is over: the next one starts afresh
 
     def programs(self, view: SeatView) -> list[tuple[float, float]] | None:
         """Per seat, the shares of greedy and normal the search gives it (``identify``;

@@ -5,8 +5,9 @@ protocol's ``round_end`` sends them too). Replayed with the true hands, a seat's
 tell almost surely whether it plays the greedy or the normal program: a program makes its
 own choice at every decision, any other player rarely at all of a round's. :class:`Memory`
 keeps, per seat, the shares of the two programs updated from the prior shares by every
-ended round; the search (``remember``) weighs its guesses of the next rounds with them
-(:class:`.programs.Programs`).
+ended round; the search (``remember``) gives the seats these shares in the next rounds
+(:class:`.programs.Programs`: in ``hard``, the program a seat plays in the playouts is drawn
+by its share).
 """
 
 from __future__ import annotations

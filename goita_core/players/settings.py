@@ -130,8 +130,13 @@ class SearchSettings:
     identify_normal: float | None = None
     #: with ``identify``: its shares are only the prior of :class:`.memory.Memory`, which
     #: each ended round (every hand revealed) updates per seat; a round with none ended
-    #: before it is searched without identification
+    #: before it is searched without identification (without ``identify``: nothing is
+    #: remembered)
     remember: bool = False
+    #: with ``remember``: forget everything after this many rounds, as when a match of
+    #: that many rounds ends (None: remember the whole session, as the arena's players
+    #: do over a run; a table's player hears only its match's rounds)
+    remember_rounds: int | None = None
     #: with ``identify``: the programs' slip in the guesses' weights
     #: (:func:`.programs.odds`; larger: softer weights, more of the guesses count), and
     #: whether the programs' odds weigh the guesses at all (False: a seat's program is
@@ -157,8 +162,8 @@ class SearchSettings:
             raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
-        if self.remember and self.identify is None:
-            raise ValueError("remember needs identify (the programs' prior shares)")
+        if self.remember_rounds is not None and self.remember_rounds < 1:
+            raise ValueError("remember_rounds must be at least 1")
         if not 0.0 < self.identify_slip < 0.5:
             raise ValueError("identify_slip must be in (0, 0.5)")
         if self.programs is not None:
@@ -166,8 +171,9 @@ class SearchSettings:
             if self.tree or not self.lean or self.rollout_policy is not None \
                     or self.resample > 1 or self.policy_miss is not None \
                     or self.policy_model is not None:
-                raise ValueError("identify needs the lean playout, without tree, "
-                                 "rollout_policy, resample, policy_miss or policy_model")
+                raise ValueError("identify (on in hard and expert) needs the lean playout, "
+                                 "without tree, rollout_policy, resample, policy_miss or "
+                                 "policy_model; with those, set identify to null")
         check_fd_draw(self.fd_draw)
         weights = _floats(self.weights, len(DEFAULT_WEIGHTS), "weights")
         # frozen: the normalized values are set once, here

@@ -97,6 +97,17 @@ def test_a_round_still_in_play_tells_nothing() -> None:
     assert memory.rounds == 0 and memory.shares() is None
 
 
-def test_remember_needs_identify() -> None:
-    with pytest.raises(ValueError, match="remember needs identify"):
-        SearchSettings(remember=True)
+def test_without_identify_nothing_is_remembered() -> None:
+    me = HardPlayer(1, settings=SearchSettings(remember=True, iterations=8))
+    shares = play_rounds(me, [make_player("greedy")] * 3, 2)
+    assert shares is None and me.memory == {}
+
+
+def test_a_memory_of_one_match_is_forgotten_when_the_match_ends() -> None:
+    me = remembering(remember_rounds=3)
+    others: list[Player] = [make_player("greedy"), make_player("normal"),
+                            make_player("greedy")]
+    assert play_rounds(me, others, 2) is not None  # two rounds of the match remembered
+    assert play_rounds(me, others, 1, seed=4) is None and me.memory == {}  # the third ends it
+    with pytest.raises(ValueError, match="remember_rounds"):
+        remembering(remember_rounds=0)

@@ -171,7 +171,7 @@ def _other_deal(rnd: Round, keep: set[int], rng: random.Random) -> Round:
 
 #: the search's options that read more of the view (off in every level), all at once
 HINTS = {"iterations": 3, "rollout_eps": 0.4, "eps_opp": 0.5, "attack_hint": 0.55,
-         "fd_hint": True, "resample": 4}
+         "fd_hint": True, "resample": 4, "identify": None}
 
 
 def fast_or_hints(level: str, seed: int) -> Player:
