@@ -111,3 +111,14 @@ def test_a_memory_of_one_match_is_forgotten_when_the_match_ends() -> None:
     assert play_rounds(me, others, 1, seed=4) is None and me.memory == {}  # the third ends it
     with pytest.raises(ValueError, match="remember_rounds"):
         remembering(remember_rounds=0)
+
+
+def test_the_hard_and_expert_levels_remember_and_hard_v1_does_not() -> None:
+    greedy: list[Player] = [make_player("greedy")] * 3
+    for level in ("hard", "expert"):
+        me = make_player(level, 1, options={"iterations": 8})
+        assert isinstance(me, HardPlayer) and not me.settings.identify_weigh
+        shares = play_rounds(me, greedy, 3)
+        assert shares is not None and shares[1][0] > 0.9 and shares[3][0] > 0.9
+    v1 = make_player("hard-v1", 1, options={"iterations": 8})
+    assert isinstance(v1, HardPlayer) and play_rounds(v1, greedy, 1) is None
