@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from ..actions import Action
 from ..players import LEVELS, make_player
 from ..rules import RuleSet
-from .protocol import PROTOCOL_VERSION, ProtocolError, round_from_end_message, view_from_message
+from .protocol import PROTOCOL_VERSION, round_from_end_message, view_from_message
 
 #: kept from the announced time_ms for reading, answering and the host's pipe
 MARGIN_MS = 25
@@ -113,7 +113,7 @@ def serve(level: str, seed: int | None, budget_ms: int, stdin: TextIO, stdout: T
                 try:
                     tell(round_from_end_message(msg, rules), seat,
                          msg["round"] if isinstance(msg.get("round"), int) else 0)
-                except ProtocolError as exc:
+                except Exception as exc:  # information only: the engine goes on
                     print(f"engine: cannot read round_end ({exc!s:.200})", file=log)
             answer({"ok": True})
     return 0

@@ -191,7 +191,6 @@ def view_from_message(msg: dict[str, Any], rules: RuleSet | None = None) -> Seat
                     move_count=len(history), scores=scores_t, round_no=round_no)
 
 
-
 def round_from_end_message(msg: dict[str, Any], rules: RuleSet | None = None) -> Round:
     """The ended round a ``round_end`` message describes, replayed from its hands and its
     history (the first to play is the dealer). Raises :class:`ProtocolError` for a message
@@ -210,9 +209,11 @@ def round_from_end_message(msg: dict[str, Any], rules: RuleSet | None = None) ->
             raise ProtocolError("every history entry needs a seat")
         if item.get("action") == "pass":
             actions.append((item["seat"], PASS))
-        else:
-            actions.append((item["seat"], Play(_kinds(item.get("first"), "first")[0],
-                                               _kinds(item.get("second"), "second")[0])))
+            continue
+        first, second = _kinds(item.get("first"), "first"), _kinds(item.get("second"), "second")
+        if len(first) != 1 or len(second) != 1:
+            raise ProtocolError("a play is one first and one second piece")
+        actions.append((item["seat"], Play(first[0], second[0])))
     try:
         rnd = Round(rules, actions[0][0], hands)
         while rnd.phase == "goshi":  # the round was played on
@@ -226,5 +227,6 @@ def round_from_end_message(msg: dict[str, Any], rules: RuleSet | None = None) ->
     if not rnd.over:
         raise ProtocolError("the history does not end the round")
     return rnd
+
 
 # -- host side ---------------------------------------------------------------------------------

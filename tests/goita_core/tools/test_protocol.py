@@ -196,7 +196,9 @@ def test_a_round_end_its_hands_cannot_have_played_is_refused() -> None:
     for bad in ({**msg, "hands": msg["hands"][:3]}, {**msg, "history": []},
                 {**msg, "history": msg["history"][:-1]},  # the round does not end
                 {**msg, "history": msg["history"][1:]},
-                {**msg, "history": [{"action": "pass"}]}):
+                {**msg, "history": [{"action": "pass"}]},
+                {**msg, "history": [{**msg["history"][0], "first": ""}]},
+                {**msg, "history": [{**msg["history"][0], "second": "飛角"}]}):
         with pytest.raises(ProtocolError):
             round_from_end_message(bad)
 
