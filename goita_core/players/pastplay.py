@@ -45,7 +45,7 @@ class PastPlay:
     def __init__(self, view: SeatView, others: list[int], weights: tuple[float, ...],
                  policy_miss: float | None, policy_model: tuple[float, ...] | None,
                  model_power: float, identify: Sequence[tuple[float, float]] | None,
-                 slip: float = SLIP, weigh: bool = True) -> None:
+                 slip: float = SLIP) -> None:
         self.view = view
         self.me = view.seat
         self.others = others
@@ -61,7 +61,7 @@ class PastPlay:
         #: with each seat's prior shares of greedy and normal, the seat may be either
         #: program (:class:`.programs.Programs`): the guess's weight sums over what the
         #: seat is, and the program drawn for it is in ``programs``
-        self.identify = None if identify is None else Programs(identify, slip, weigh)
+        self.identify = None if identify is None else Programs(identify, slip)
         self._model_cache: dict[tuple[int, int, bool, bool, int], dict[Move, float]] = {}
         #: per (decision, hand then): the options and greedy's choice
         self._greedy_cache: dict[tuple[int, int], tuple[int, Action]] = {}
@@ -168,17 +168,11 @@ class PastPlay:
         w = 1.0
         for s in self.others:
             _base, greedy_p, normal_p = mix.shares[s]
-            hint = hints(s, codes[s])
-            if not mix.weigh:
-                # the program by its share alone, the guess weighed as without programs
-                mix.seat_weight(s, 1.0, 1.0, 1.0, rng)
-                w *= hint
-                continue
             greedy = normal = 1.0
             if greedy_p or normal_p:
                 greedy, normal = self.seat_odds(s, codes[s], facedown[s], greedy_p > 0,
                                                 normal_p > 0, mix.slip)
-            w *= mix.seat_weight(s, hint, greedy, normal, rng)
+            w *= mix.seat_weight(s, hints(s, codes[s]), greedy, normal, rng)
         return w
 
     def seat_odds(self, seat: int, code: int, fds: list[int], greedy_on: bool = True,

@@ -99,16 +99,12 @@ class Programs:
     (``shares[seat]``: greedy's, normal's), otherwise the search's own assumption
     (weighted by the pass hints)."""
 
-    def __init__(self, shares: Sequence[tuple[float, float]], slip: float = SLIP,
-                 weigh: bool = True) -> None:
+    def __init__(self, shares: Sequence[tuple[float, float]], slip: float = SLIP) -> None:
         for greedy, normal in shares:
             check_shares(greedy, normal, none_ok=True)
         self.shares = [(1.0 - greedy - normal, greedy, normal) for greedy, normal in shares]
         #: the programs' slip in the guesses' weights (:func:`odds`)
         self.slip = slip
-        #: weigh the guesses by the programs' odds; without, a seat's program is drawn
-        #: by its shares alone and its guesses keep the pass hints
-        self.weigh = weigh
         #: per seat, the program drawn with the last weighed guess (BASE for our own)
         self.drawn = [BASE] * len(shares)
 
@@ -126,3 +122,7 @@ class Programs:
             program = GREEDY if r < terms[0] + terms[1] else NORMAL
         self.drawn[seat] = program
         return total
+
+    def draw(self, seat: int, rng: random.Random) -> None:
+        """Draw the program the seat plays in this guess's playouts by its shares alone."""
+        self.seat_weight(seat, 1.0, 1.0, 1.0, rng)

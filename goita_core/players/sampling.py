@@ -23,7 +23,7 @@ from ..view import SeatView
 from .dealing import FD_LEAD, FdDraw, Layout
 from .heuristics import DEFAULT_WEIGHTS, GON, OU, SHI
 from .pastplay import PastPlay
-from .programs import SLIP
+from .programs import SLIP, Programs
 
 # likelihood that a seat passes an opponent's attack while holding the kind (or a usable Ou)
 PASS_HOLDING_SAME = 0.25
@@ -123,18 +123,24 @@ class Sampler:
                 if not act.lead and act.first is not None:
                     shown_since += 1 << (int(act.first) << 2)
         self.check_shi = self.n == 4
+        #: without ``weigh``: the programs of ``identify``, drawn by their shares alone
+        #: with each guess, which is weighed as without them
+        self.drawn = None if identify is None or weigh else Programs(identify)
+        weighed = identify if weigh else None
         #: the others' past decisions, replayed in each guess by the options that read
         #: them (``policy_miss``, ``policy_model``, ``identify``: :class:`.PastPlay`);
         #: they replace the pass hints
         self.past = PastPlay(view, self.others, weights, policy_miss, policy_model,
-                             model_power, identify, slip, weigh) \
-            if policy_miss is not None or policy_model is not None or identify is not None \
+                             model_power, weighed, slip) \
+            if policy_miss is not None or policy_model is not None or weighed is not None \
             else None
 
     @property
     def programs(self) -> list[int] | None:
         """Per seat, the program it plays in the playouts of the last guess (``identify``;
         None without)."""
+        if self.drawn is not None:
+            return self.drawn.drawn
         return None if self.past is None else self.past.programs
 
     def weight(self, codes: list[int], pool: list[int] | None = None) -> float:
@@ -209,6 +215,9 @@ class Sampler:
             if w > 0 and self.past is not None:
                 facedown = {s: pool[a:b] for s, (a, b) in self.layout.fd_spans.items()}
                 w *= self.past.weight(codes, facedown, self._hints, rng)
+            if w > 0 and self.drawn is not None:
+                for s in self.others:
+                    self.drawn.draw(s, rng)
             if w > 0:
                 return codes, w
             best = (codes, 0.0)
