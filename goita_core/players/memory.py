@@ -51,8 +51,7 @@ class Memory:
             return  # a redeal: nobody decided anything
         n = rnd.rules.players
         others = [s for s in range(n) if s != self.me]
-        past = PastPlay(rnd.view(self.me), others, self.weights, None, None, 1.0,
-                        [self.prior] * n)
+        past = PastPlay(rnd.view(self.me), others, self.weights, None, None, 1.0, None)
         facedown: list[list[int]] = [[] for _ in range(n)]
         for seat, action, lead in rnd.history:
             if lead:
