@@ -91,12 +91,29 @@ class HardPlayer:
         self.last_samples = 0
         #: per own seat, the ended rounds seen from it (``remember``)
         self.memory: dict[int, Memory] = {}
+        #: per own seat (``bank_ms``): the round ((number, dealer)), the move count of
+        #: its last decision, and the seconds its decisions of that round left unspent
+        self.bank: dict[int, tuple[tuple[int, int], int, float]] = {}
 
     def act(self, view: SeatView) -> Action:
         start = self.clock()
         check_can_act(view)
-        cfg = self.settings
         deadline = start + max(0.0, self.budget_ms - self.SAFETY_MS) / 1000.0
+        if not self.settings.bank_ms:
+            return self._act(view, deadline, deadline)
+        # time management: what this seat's earlier decisions of the round left unspent
+        round_key, moves, banked = self.bank.get(view.seat, ((-1, -1), 0, 0.0))
+        if round_key != (view.round_no, view.dealer) or view.move_count < moves:
+            banked = 0.0  # a new round
+        late = deadline + min(banked, self.settings.bank_ms / 1000.0)
+        action = self._act(view, deadline, late)
+        banked = max(0.0, banked + self.budget_ms / 1000.0 - (self.clock() - start))
+        self.bank[view.seat] = ((view.round_no, view.dealer), view.move_count, banked)
+        return action
+
+    def _act(self, view: SeatView, deadline: float, late: float) -> Action:
+        """The decision, by ``deadline``, or by ``late`` when it is still open then."""
+        cfg = self.settings
         rng = decision_rng(self.seed, view, "hard")
         if is_goshi_decision(view):
             return self._goshi(view, rng, deadline)
@@ -119,7 +136,7 @@ class HardPlayer:
                 signals = []
         own = NormalPlayer(weights=cfg.weights).act(view) if cfg.prior else None
         values = self._search(view, cands, rng, deadline,
-                              favour=cands.index(own) if own in cands else -1)
+                              favour=cands.index(own) if own in cands else -1, late=late)
         best = max(range(len(cands)), key=values.__getitem__)
         if any(signals):
             told = max((i for i, ok in enumerate(signals) if ok), key=values.__getitem__)
@@ -163,13 +180,15 @@ class HardPlayer:
                        cfg.identify_slip, cfg.identify_weigh)
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
-                deadline: float, from_deal: bool = False, favour: int = -1) -> list[float]:
+                deadline: float, from_deal: bool = False, favour: int = -1,
+                late: float | None = None) -> list[float]:
         """Weighted mean outcome of every candidate over sampled determinizations. Clearly
         worse candidates are dropped as evidence accumulates (the survivors get the
         samples); the search ends at the deadline, after ``iterations`` samples, or when
         one candidate is left. ``from_deal``: value the deal itself, from the dealer's
         first lead (the 5-Shi question). ``favour``: the candidate that gets ``prior``
-        added unless it was dropped."""
+        added unless it was dropped. ``late``: a later deadline for a search that still
+        has more than one candidate at ``deadline`` (``bank_ms``)."""
         cfg = self.settings
         weights = cfg.playout_weights
         sampler = self.sampler(view)
@@ -207,7 +226,10 @@ class HardPlayer:
                 if samples >= limit:
                     break
             elif samples and clock() + per_sample + per_playout * len(active) > deadline:
-                break
+                if late is None or late <= deadline or len(active) < 2:
+                    break
+                deadline = late  # a close decision: spend the time banked
+                continue
             t0 = clock()
             codes, w = sampler.resample(rng, cfg.resample) if cfg.resample > 1 \
                 else sampler.sample(rng)

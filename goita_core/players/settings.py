@@ -146,6 +146,10 @@ class SearchSettings:
     #: points added to the heuristic's own choice, unless dropped, before the best is
     #: picked (where the search hardly tells candidates apart, the heuristic decides)
     prior: float = 0.0
+    #: time management: a decision still open at its budget's end (more than one
+    #: candidate left) goes on with the time this seat's earlier decisions of the round
+    #: left unspent, at most this many ms beyond the budget (0: never beyond it)
+    bank_ms: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -162,6 +166,8 @@ class SearchSettings:
             raise TypeError("value_model must be a ValueModel (the arena reads a file's path)")
         if not 0.0 < self.value_mix <= 1.0:
             raise ValueError("value_mix must be in (0, 1]")
+        if self.bank_ms < 0:
+            raise ValueError("bank_ms must be at least 0")
         if self.remember_rounds is not None and self.remember_rounds < 1:
             raise ValueError("remember_rounds must be at least 1")
         if not 0.0 < self.identify_slip < 0.5:
