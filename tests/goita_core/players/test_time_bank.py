@@ -4,13 +4,13 @@ decisions of the same round left unspent, never more than ``bank_ms`` beyond the
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from goita_core import Round, RuleSet, SeatView
 from goita_core.players import make_player
 from goita_core.players.base import Player
+from tests.goita_core.players.test_players import _decide_timed
 
 BUDGET = 30
 BANK = 60
@@ -44,10 +44,9 @@ def _player() -> Player:
                        options={"bank_ms": BANK, "prune": False})
 
 
-def _cpu_ms(player: Player, view: SeatView) -> float:
-    c0 = time.thread_time()
-    assert player.act(view) in view.legal
-    return (time.thread_time() - c0) * 1000
+def _cpu_ms(player: Player, *views: SeatView) -> list[float]:
+    """CPU ms of each decision, in order, by the same player (its bank carried on)."""
+    return [cpu for _wall, cpu in _decide_timed(player, list(views))]
 
 
 def test_pairs_were_found() -> None:
@@ -57,12 +56,10 @@ def test_pairs_were_found() -> None:
 @pytest.mark.parametrize("pair", range(3))
 def test_a_close_decision_spends_the_time_an_earlier_one_left(pair: int) -> None:
     forced, open_ = PAIRS[pair]
-    fresh = _player()
-    alone = _cpu_ms(fresh, open_)
+    [alone] = _cpu_ms(_player(), open_)
     assert alone <= BUDGET + 10  # nothing banked yet: within the budget
-    player = _player()
-    assert _cpu_ms(player, forced) < 5  # answered at once: almost the whole budget banked
-    after = _cpu_ms(player, open_)
+    at_once, after = _cpu_ms(_player(), forced, open_)
+    assert at_once < 5  # answered at once: almost the whole budget banked
     assert BUDGET + 10 < after <= 2 * BUDGET + 10  # the banked time, no more
 
 
@@ -79,17 +76,16 @@ def _first_lead(seat: int, round_no: int) -> SeatView:
 
 def test_the_bank_stays_in_its_round() -> None:
     forced, _open = PAIRS[0]
-    player = _player()
-    _cpu_ms(player, forced)
-    assert _cpu_ms(player, _first_lead(forced.seat, 2)) <= BUDGET + 10
+    _at_once, later_round = _cpu_ms(_player(), forced, _first_lead(forced.seat, 2))
+    assert later_round <= BUDGET + 10
 
 
 def test_the_bank_never_exceeds_bank_ms() -> None:
     forced, open_ = PAIRS[1]
     player = make_player("hard", 5, budget_ms=BUDGET, clock="cpu",
                          options={"bank_ms": 10, "prune": False})
-    _cpu_ms(player, forced)
-    assert _cpu_ms(player, open_) <= BUDGET + 10 + 10
+    _at_once, after = _cpu_ms(player, forced, open_)
+    assert after <= BUDGET + 10 + 10
 
 
 def test_negative_bank_is_refused() -> None:
