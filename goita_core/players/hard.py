@@ -221,14 +221,22 @@ class HardPlayer:
         clock = self.clock
         # cost estimates (one guess, one playout) keep the last iteration inside the budget
         per_playout = per_sample = 0.0
+
+        def extended() -> bool:
+            """At ``deadline``: move it to ``late`` if the search is still open there."""
+            nonlocal deadline
+            if late is None or late <= deadline or len(active) < 2:
+                return False
+            deadline = late  # a close decision: spend the time banked
+            return True
+
         while True:
             if limit is not None:
                 if samples >= limit:
                     break
             elif samples and clock() + per_sample + per_playout * len(active) > deadline:
-                if late is None or late <= deadline or len(active) < 2:
+                if not extended():
                     break
-                deadline = late  # a close decision: spend the time banked
                 continue
             t0 = clock()
             codes, w = sampler.resample(rng, cfg.resample) if cfg.resample > 1 \
@@ -285,7 +293,7 @@ class HardPlayer:
                             v = v + mix * v_model if vm.residual \
                                 else (1.0 - mix) * v + mix * v_model
                 row.append((i, v))
-                if limit is None and clock() > deadline:
+                if limit is None and clock() > deadline and not extended():
                     break
             else:
                 for i, v in row:
