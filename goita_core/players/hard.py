@@ -213,6 +213,8 @@ class HardPlayer:
                  for a in cands]
         sums = [0.0] * m
         sq = [0.0] * m
+        # with paired_prune: the weighted sums of v_i * v_j (i < j) of the candidates
+        cross = [[0.0] * m for _ in range(m)] if cfg.paired_prune else None
         wsum = w2sum = 0.0
         active = list(range(m))
         samples = 0
@@ -299,6 +301,11 @@ class HardPlayer:
                 for i, v in row:
                     sums[i] += w * v
                     sq[i] += w * v * v
+                if cross is not None:
+                    for a, (i, v) in enumerate(row):
+                        wv, line = w * v, cross[i]
+                        for j, u in row[a + 1:]:
+                            line[j] += wv * u
                 wsum += w
                 w2sum += w * w
                 samples += 1
@@ -306,7 +313,7 @@ class HardPlayer:
                 per_playout = max(per_playout * 0.8, (clock() - t1) / len(active))
                 if cfg.prune and len(active) > 1 and samples >= 24 and samples % 8 == 0:
                     evidence = wsum * wsum / w2sum if cfg.ess_prune else samples
-                    active = prune(active, sums, sq, wsum, evidence, cfg.prune_z)
+                    active = prune(active, sums, sq, wsum, evidence, cfg.prune_z, cross)
                 if len(active) == 1 and limit is None and not (from_deal and cfg.goshi_full):
                     break
                 continue

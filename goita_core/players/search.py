@@ -113,15 +113,28 @@ def candidates(view: SeatView, weights: tuple[float, ...],
 
 
 def prune(active: list[int], sums: list[float], sq: list[float], wsum: float,
-          samples: float, z: float = 2.5) -> list[int]:
+          samples: float, z: float = 2.5,
+          cross: list[list[float]] | None = None) -> list[int]:
     """Drop candidates whose mean is ``z`` standard errors below the best one's;
-    ``samples``: how many independent samples the weighted sums are worth."""
+    ``samples``: how many independent samples the weighted sums are worth. With
+    ``cross`` (the weighted sums of ``v_i * v_j``, ``i < j``), the standard error is the
+    paired difference's: every candidate sees the same samples, so what they share
+    cancels out of the comparison."""
     stats = []
     for i in active:
         mean = sums[i] / wsum
         var = max(sq[i] / wsum - mean * mean, 1.0)
         stats.append((mean, var / samples, i))
-    best_mean, best_se2, _ = max(stats)
-    return [i for mean, se2, i in stats
-            if best_mean - mean <= z * math.sqrt(best_se2 + se2)]
-
+    best_mean, best_se2, b = max(stats)
+    if cross is None:
+        return [i for mean, se2, i in stats
+                if best_mean - mean <= z * math.sqrt(best_se2 + se2)]
+    kept = []
+    for mean, _, i in stats:
+        if i != b:
+            joint = cross[min(i, b)][max(i, b)] / wsum
+            var = sq[i] / wsum + sq[b] / wsum - 2.0 * joint - (best_mean - mean) ** 2
+            if best_mean - mean > z * math.sqrt(max(var, 1.0) / samples):
+                continue
+        kept.append(i)
+    return kept

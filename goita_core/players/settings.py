@@ -58,6 +58,9 @@ class SearchSettings:
     #: measure the standard errors of pruning by the guesses' effective number
     #: (sum w)^2 / sum w^2 instead of their count: unequal weights hold less evidence
     ess_prune: bool = False
+    #: measure them on each candidate's paired difference from the best (all candidates
+    #: see the same samples) instead of on each mean alone
+    paired_prune: bool = False
     #: leads searched at most (one per attack kind first, then by face-down order)
     max_candidates: int = MAX_CANDIDATES
     #: chance that a playout's seat plays a random option (lean playout only)

@@ -37,6 +37,44 @@ def test_prune_keeps_a_close_candidate_when_the_guesses_are_worth_fewer_samples(
     assert prune([0, 1], sums, sq, wsum, 40) == [0, 1]
 
 
+def test_paired_prune_drops_a_candidate_that_is_behind_on_the_same_samples() -> None:
+    # 40 samples on which candidate 1 scores 1 point less than 0 every time (spread 5):
+    # apart, the means are too close to tell; paired, 1 is always behind
+    rng = random.Random(5)
+    outcomes = [rng.gauss(0.0, 5.0) for _ in range(40)]
+    rows = [(v + 1.0, v) for v in outcomes]
+    sums = [sum(r[0] for r in rows), sum(r[1] for r in rows)]
+    sq = [sum(r[0] ** 2 for r in rows), sum(r[1] ** 2 for r in rows)]
+    cross = [[0.0, sum(a * b for a, b in rows)], [0.0, 0.0]]
+    assert prune([0, 1], sums, sq, 40.0, 40) == [0, 1]
+    assert prune([0, 1], sums, sq, 40.0, 40, cross=cross) == [0]
+    # the same means with outcomes that do not move together: both kept
+    rows = [(v + 1.0, w) for v, w in zip(outcomes, outcomes[::-1], strict=True)]
+    cross = [[0.0, sum(a * b for a, b in rows)], [0.0, 0.0]]
+    assert prune([0, 1], sums, sq, 40.0, 40, cross=cross) == [0, 1]
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_the_search_prunes_on_paired_differences_only_with_paired_prune(
+        paired: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[list[float]] | None] = []
+
+    def spy(active: list[int], sums: list[float], sq: list[float], wsum: float,
+            samples: float, z: float = 2.5, cross: list[list[float]] | None = None) -> list[int]:
+        seen.append(cross)
+        if cross is not None:  # sums of products of the same outcomes: Cauchy-Schwarz
+            assert all(cross[i][j] ** 2 <= sq[i] * sq[j] + 1e-6
+                       for i in active for j in active if i < j)
+            assert any(cross[i][j] for i in active for j in active if i < j)
+        return prune(active, sums, sq, wsum, samples, z, cross)
+
+    monkeypatch.setattr(hard, "prune", spy)
+    view = passed_view()
+    action = HardPlayer(3, settings=SearchSettings(iterations=80, paired_prune=paired)).act(view)
+    assert action in view.legal
+    assert seen and all((c is not None) == paired for c in seen)
+
+
 def passed_view() -> SeatView:
     """A view in which other seats passed attacks (the pass hints weigh guesses unequally)."""
     for seed in range(500):
@@ -53,9 +91,9 @@ def test_ess_prune_counts_unequal_weights_as_fewer_samples(
     seen: list[float] = []
 
     def spy(active: list[int], sums: list[float], sq: list[float], wsum: float,
-            samples: float, z: float = 2.5) -> list[int]:
+            samples: float, z: float = 2.5, cross: list[list[float]] | None = None) -> list[int]:
         seen.append(samples)
-        return prune(active, sums, sq, wsum, samples, z)
+        return prune(active, sums, sq, wsum, samples, z, cross)
 
     monkeypatch.setattr(hard, "prune", spy)
     view = passed_view()
