@@ -16,18 +16,22 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from goita_core import Round, RuleSet, SeatView
 from goita_core.players import SEARCH_LEVELS, Player, make_player
 from goita_core.players.kernel import clear_memos
 
 
-def views(count: int, seed: int = 1) -> list[SeatView]:
+def views(count: int, seed: int = 1, steps: int = 12,
+          keep: Callable[[SeatView], bool] | None = None) -> list[SeatView]:
+    """``count`` decisions of seeded random deals, each after fewer than ``steps`` random
+    actions, that ``keep`` accepts (by default early ones with a real choice)."""
     rng = random.Random(seed)
     out: list[SeatView] = []
     while len(out) < count:
         rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
-        for _ in range(rng.randrange(12)):
+        for _ in range(rng.randrange(steps)):
             if rnd.over:
                 break
             seat = rnd.to_act()[0]
@@ -35,7 +39,7 @@ def views(count: int, seed: int = 1) -> list[SeatView]:
         if rnd.over or rnd.phase != "play":
             continue
         view = rnd.view(rnd.to_act()[0])
-        if len(view.legal) > 3 and sum(view.hand_sizes) > 16:
+        if keep(view) if keep is not None else len(view.legal) > 3 and sum(view.hand_sizes) > 16:
             out.append(view)
     return out
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import argparse
 import random
 
-from goita_core import Round, RuleSet, SeatView
+from benchmarks.bench_players import views
+from goita_core import SeatView
 from goita_core.players.hard import SEARCH_SETTINGS, HardPlayer
 from goita_core.players.search import candidates
 from goita_core.players.settings import SearchSettings
@@ -30,21 +31,7 @@ SETTINGS = {**SEARCH_SETTINGS, "identify": None, "remember": False}
 
 def lead_views(count: int, cut: int, seed: int) -> list[SeatView]:
     """Leads with more than ``cut`` legal plays, from seeded random deals."""
-    rng = random.Random(seed)
-    out: list[SeatView] = []
-    while len(out) < count:
-        rnd = Round.deal(RuleSet(), rng.randrange(4), rng)
-        for _ in range(rng.randrange(20)):
-            if rnd.over:
-                break
-            seat = rnd.to_act()[0]
-            rnd.apply(seat, rng.choice(rnd.legal_actions(seat)))
-        if rnd.over or rnd.phase != "play":
-            continue
-        view = rnd.view(rnd.to_act()[0])
-        if view.must_lead and len(view.legal) > cut:
-            out.append(view)
-    return out
+    return views(count, seed, 20, lambda v: v.must_lead and len(v.legal) > cut)
 
 
 def measure(views: list[SeatView], samples: int, cut: int) -> tuple[int, int, float]:
