@@ -34,15 +34,16 @@ def lead_views(count: int, cut: int, seed: int) -> list[SeatView]:
     return views(count, seed, 20, lambda v: v.must_lead and len(v.legal) > cut)
 
 
-def measure(views: list[SeatView], samples: int, cut: int) -> tuple[int, int, float]:
-    """Over ``views``: how many have their best lead (every legal lead searched with
+def measure(leads: list[SeatView], samples: int, cut: int) -> tuple[int, int, float]:
+    """Over ``leads``: how many have their best lead (every legal lead searched with
     ``samples`` guesses, none dropped) outside the ``cut`` candidates, how many get that
     lead from the search over the candidates, and the points per round the full search
     values its best lead above the best of the candidates, summed (0 where it is one)."""
     outside = same = 0
     gap = 0.0
-    for view in views:
-        full = SearchSettings(**SETTINGS, iterations=samples, prune=False)
+    full = SearchSettings(**SETTINGS, iterations=samples, prune=False)
+    cut_settings = SearchSettings(**SETTINGS, iterations=samples, max_candidates=cut)
+    for view in leads:
         legal = list(view.legal)
         values = HardPlayer(2, settings=full)._search(
             view, legal, random.Random(2), float("inf"))
@@ -50,7 +51,6 @@ def measure(views: list[SeatView], samples: int, cut: int) -> tuple[int, int, fl
         kept = candidates(view, full.weights, cut)
         outside += legal[best] not in kept
         gap += values[best] - max(values[legal.index(a)] for a in kept)
-        cut_settings = SearchSettings(**SETTINGS, iterations=samples, max_candidates=cut)
         choice = HardPlayer(2, settings=cut_settings).act(view)
         same += choice == legal[best]
     return outside, same, gap
@@ -63,14 +63,14 @@ def main() -> None:
     parser.add_argument("--cut", type=int, default=10)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
-    views = lead_views(args.views, args.cut, args.seed)
-    outside, same, gap = measure(views, args.samples, args.cut)
-    legal = sum(len(v.legal) for v in views) / len(views)
-    print(f"{len(views)} leads, {legal:.1f} legal plays each on average, {args.cut} searched")
-    print(f"best of all leads outside the {args.cut}: {outside} of {len(views)}")
-    print(f"the same lead from both searches: {same} of {len(views)}")
+    leads = lead_views(args.views, args.cut, args.seed)
+    outside, same, gap = measure(leads, args.samples, args.cut)
+    legal = sum(len(v.legal) for v in leads) / len(leads)
+    print(f"{len(leads)} leads, {legal:.1f} legal plays each on average, {args.cut} searched")
+    print(f"best of all leads outside the {args.cut}: {outside} of {len(leads)}")
+    print(f"the same lead from both searches: {same} of {len(leads)}")
     print(f"the full search's value of its best lead above the best of the {args.cut}: "
-          f"{gap / len(views):.3f} points per round on average per lead")
+          f"{gap / len(leads):.3f} points per round on average per lead")
 
 
 if __name__ == "__main__":
