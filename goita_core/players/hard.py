@@ -181,7 +181,7 @@ class HardPlayer:
         return Sampler(view, cfg.pass_same, cfg.policy_miss, cfg.playout_weights,
                        cfg.attack_hint, cfg.fd_hint, cfg.policy_model, cfg.model_power,
                        cfg.convention, cfg.fd_draw, cfg.strict_guesses, self.programs(view),
-                       cfg.identify_slip, cfg.identify_weigh)
+                       cfg.identify_slip, cfg.identify_weigh, cfg.convention_opp)
 
     def _search(self, view: SeatView, cands: list[Action], rng: random.Random,
                 deadline: float, from_deal: bool = False, favour: int = -1,

@@ -40,6 +40,23 @@ def follows_convention(code: int, kind: int) -> bool:
     return (code >> (kind << 2)) & 15 == top
 
 
+def _attacks_since(view: SeatView, seat: int) -> list[tuple[int, int]]:
+    """``seat``'s attacks in ``view``'s history as (kind, the face-up pieces it has shown
+    since, the attack piece included, packed), latest first."""
+    out: list[tuple[int, int]] = []
+    shown_since = 0
+    for act in reversed(view.history):
+        if act.seat != seat or act.is_pass:
+            continue
+        assert act.second is not None
+        second = int(act.second)
+        out.append((second, shown_since + (1 << (second << 2))))
+        shown_since += 1 << (second << 2)
+        if not act.lead and act.first is not None:
+            shown_since += 1 << (int(act.first) << 2)
+    return out
+
+
 class Sampler:
     """Draws weighted guesses of every seat's current hand consistent with ``view``."""
 
@@ -51,16 +68,13 @@ class Sampler:
                  model_power: float = 1.0, convention: float | None = None,
                  fd_draw: FdDraw = False, strict: bool = True,
                  identify: Sequence[tuple[float, float]] | None = None,
-                 slip: float = SLIP, weigh: bool = True) -> None:
+                 slip: float = SLIP, weigh: bool = True,
+                 convention_opp: float | None = None) -> None:
         self.view = view
         #: keep the rules the table can check (``dealing.Layout``: the Ou placement, the
         #: declared hands' Shi; and the Shi a seat laid face down counted in its deal's);
         #: without, only the Shi in the hands and face up are checked
         self.strict = strict
-        #: with a value, the weight of a guess in which the partner's attack did not follow
-        #: the convention (:func:`follows_convention`, measured on the hand it must have
-        #: held then: today's guess plus what it has shown face up since)
-        self.convention_miss = 1.0 if convention is None else convention
         self.pass_same = pass_same
         #: with a value, the weight of a guess in which a seat that attacked with a kind
         #: (not Ou) never held another piece of it: players attack with the kinds they hold
@@ -107,21 +121,20 @@ class Sampler:
                     shown.append(int(act.second))
             attack, attacker = int(act.second), act.seat
         self.declared = dict(view.shi)
-        # the partner's attacks as (kind, face-up pieces shown since, packed), latest first
-        self.partner_attacks: list[tuple[int, int]] = []
-        # (with three players there is no partner: the list stays empty)
-        mate = self.partner_attacks_seat = (self.me + 2) % 4
-        if convention is not None and self.n == 4:
-            shown_since = 0
-            for act in reversed(view.history):
-                if act.seat != mate or act.is_pass:
-                    continue
-                assert act.second is not None
-                second = int(act.second)
-                self.partner_attacks.append((second, shown_since + (1 << (second << 2))))
-                shown_since += 1 << (second << 2)
-                if not act.lead and act.first is not None:
-                    shown_since += 1 << (int(act.first) << 2)
+        #: per seat whose attacks are read against the convention (:func:`follows_convention`,
+        #: measured on the hand it must have held then: today's guess plus what it has
+        #: shown face up since): the weight of a guess in which one did not follow it
+        #: (the partner's ``convention``; the opponents' ``convention_opp``: they signal
+        #: nothing, but a player attacks with a kind it holds the most of more often than
+        #: the guesses, dealt at random, assume) and its attacks as (kind, pieces shown
+        #: face up since, packed), latest first. Four seats only.
+        self.read: dict[int, tuple[float, list[tuple[int, int]]]] = {}
+        if self.n == 4:
+            mate = (self.me + 2) % 4
+            for s in self.others:
+                miss = convention if s == mate else convention_opp
+                if miss is not None:
+                    self.read[s] = (miss, _attacks_since(view, s))
         self.check_shi = self.n == 4
         #: without ``weigh``: the programs of ``identify``, drawn by their shares alone
         #: with each guess, which is weighed as without them
@@ -178,10 +191,12 @@ class Sampler:
                 w *= PASS_PARTNER_HOLDING if partner else self.pass_same
             elif ou_could and not partner and (code >> 28) & 15:
                 w *= PASS_HOLDING_OU
-        if self.partner_attacks and s == self.partner_attacks_seat:
-            for kind, since in self.partner_attacks:
+        read = self.read.get(s)
+        if read is not None:
+            miss, attacks = read
+            for kind, since in attacks:
                 if not follows_convention(code + since, kind):
-                    w *= self.convention_miss
+                    w *= miss
         if self.attack_hint is not None:
             for kind in self.attacked[s]:
                 if not (code >> (kind << 2)) & 15:

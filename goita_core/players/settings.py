@@ -109,6 +109,10 @@ class SearchSettings:
     #: (:func:`.sampling.follows_convention`), and weigh guesses where the partner's
     #: attacks did not by this
     convention: float | None = None
+    #: with a value, guesses where an opponent's attacks did not follow the signal weigh
+    #: this (players that do not signal still attack most often with a kind they hold
+    #: the most of: ``benchmarks/signal_follow.py``)
+    convention_opp: float | None = None
     #: with a value, the signal is kept only when it costs at most this many points of
     #: the search's estimate (the best signalling candidate against the best one) instead
     #: of always

@@ -177,6 +177,36 @@ def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
     assert kept and broke
 
 
+@pytest.mark.parametrize("seat", [1, 3])
+def test_an_opponents_attacks_are_read_with_their_own_weight(seat: int) -> None:
+    # seat 2 led a Gon: an opponent of seats 1 and 3, whose partner's weight leaves it be
+    view = partner_led_round().view(seat)
+    plain = Sampler(view)
+    partner_only, read = Sampler(view, convention=0.15), Sampler(view, convention_opp=0.4)
+    kept = broke = 0
+    for seed in range(200):
+        codes, w = plain.sample(random.Random(seed))
+        codes1, w1 = partner_only.sample(random.Random(seed))
+        assert codes1 == codes
+        assert w1 == pytest.approx(w)
+        codes2, w2 = read.sample(random.Random(seed))
+        assert codes == codes2
+        if follows_convention(codes[2] + (1 << (G << 2)), G):
+            kept += 1
+            assert w2 == pytest.approx(w)
+        else:
+            broke += 1
+            assert w2 == pytest.approx(0.4 * w)
+    assert kept and broke
+
+
+def test_the_opponents_weight_leaves_the_partners_attacks_unread() -> None:
+    view = partner_led_view()
+    plain, opp = Sampler(view), Sampler(view, convention_opp=0.15)
+    for seed in range(50):
+        assert opp.sample(random.Random(seed)) == plain.sample(random.Random(seed))
+
+
 def _unseen_without(view: SeatView, code: int) -> list[int]:
     left = list(view.unseen())
     for k in range(8):
