@@ -159,13 +159,14 @@ def partner_led_view() -> SeatView:
     return partner_led_round().view(0)
 
 
-def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
-    view = partner_led_view()
-    plain, signal = Sampler(view), Sampler(view, convention=0.15)
+def _check_seat_2_read(view: SeatView, reader: Sampler, miss: float) -> None:
+    """``reader``'s guesses are ``Sampler(view)``'s, weighing ``miss`` times as much where
+    seat 2's Gon attack (led face down) broke the signal; both cases occur."""
+    plain = Sampler(view)
     kept = broke = 0
     for seed in range(200):
         codes, w = plain.sample(random.Random(seed))
-        codes2, w2 = signal.sample(random.Random(seed))
+        codes2, w2 = reader.sample(random.Random(seed))
         assert codes == codes2
         # the hand it held once its face-down piece was laid: today's and the Gon
         if follows_convention(codes[2] + (1 << (G << 2)), G):
@@ -173,31 +174,21 @@ def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
             assert w2 == pytest.approx(w)
         else:
             broke += 1
-            assert w2 == pytest.approx(0.15 * w)
+            assert w2 == pytest.approx(miss * w)
     assert kept and broke
+
+
+def test_guesses_where_the_partner_broke_the_signal_weigh_less() -> None:
+    view = partner_led_view()
+    _check_seat_2_read(view, Sampler(view, convention=0.15), 0.15)
 
 
 @pytest.mark.parametrize("seat", [1, 3])
 def test_an_opponents_attacks_are_read_with_their_own_weight(seat: int) -> None:
     # seat 2 led a Gon: an opponent of seats 1 and 3, whose partner's weight leaves it be
     view = partner_led_round().view(seat)
-    plain = Sampler(view)
-    partner_only, read = Sampler(view, convention=0.15), Sampler(view, convention_opp=0.4)
-    kept = broke = 0
-    for seed in range(200):
-        codes, w = plain.sample(random.Random(seed))
-        codes1, w1 = partner_only.sample(random.Random(seed))
-        assert codes1 == codes
-        assert w1 == pytest.approx(w)
-        codes2, w2 = read.sample(random.Random(seed))
-        assert codes == codes2
-        if follows_convention(codes[2] + (1 << (G << 2)), G):
-            kept += 1
-            assert w2 == pytest.approx(w)
-        else:
-            broke += 1
-            assert w2 == pytest.approx(0.4 * w)
-    assert kept and broke
+    _check_seat_2_read(view, Sampler(view, convention=0.15), 1.0)
+    _check_seat_2_read(view, Sampler(view, convention_opp=0.4), 0.4)
 
 
 def test_the_opponents_weight_leaves_the_partners_attacks_unread() -> None:
