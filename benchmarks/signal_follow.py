@@ -97,8 +97,9 @@ def tally(level: str, rounds: int, seed: int,
 
 def weight(rate: float, base: float) -> float:
     """A guess's weight where the attack breaks the signal, against 1 where it follows
-    it: the odds of breaking it (``rate`` of following at the partner's level, ``base`` at
-    a level that ignores it) over the odds of following it."""
+    it: the odds of breaking it (``rate`` of following at the seat's level, ``base`` where
+    nothing signals: the guesses' rate, or a level's that ignores the signal) over the
+    odds of following it."""
     if not 0.0 < base < 1.0:
         raise ValueError("the base rate must lie strictly between 0 and 1")
     if rate >= 1.0:
