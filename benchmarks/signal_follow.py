@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from goita_core import Play, Round, RuleSet, SeatView
 from goita_core.players import make_player
-from goita_core.players.sampling import Sampler, follows_convention
+from goita_core.players.sampling import Sampler, play_follows_convention
 from goita_core.round import pack
 
 
@@ -55,16 +55,15 @@ def guessed_rate(view: SeatView, seat: int, action: Play, rng: random.Random,
     ``action``'s pieces, the weighted share in which ``action`` follows the signal."""
     sampler = Sampler(view)
     first, second = int(action.first), int(action.second)
-    need = (1 << (first << 2)) + (1 << (second << 2))
     hit = total = 0.0
     for _ in range(guesses):
         codes, w = sampler.sample(rng)
         code = codes[seat]
-        if w <= 0 or any(((code >> (k << 2)) & 15) < ((need >> (k << 2)) & 15)
-                         for k in (first, second)):
+        if w <= 0 or (code >> (second << 2)) & 15 < 1 \
+                or (code >> (first << 2)) & 15 < 1 + (first == second):
             continue
         total += w
-        hit += w * follows_convention(code - (1 << (first << 2)), second)
+        hit += w * play_follows_convention(code, action)
     return hit / total if total else 0.0
 
 
@@ -85,11 +84,9 @@ def tally(level: str, rounds: int, seed: int,
             plays = [a for a in view.legal if isinstance(a, Play)]
             if isinstance(action, Play) and len(view.hand) > 2 \
                     and len({a.second for a in plays}) > 1:
-                code = pack(view.hand)
                 t = out["lead" if view.must_lead else "answer"]
                 t.attacks += 1
-                t.followed += follows_convention(code - (1 << (int(action.first) << 2)),
-                                                 int(action.second))
+                t.followed += play_follows_convention(pack(view.hand), action)
                 t.expected += guessed_rate(rnd.view((seat + 2) % 4), seat, action, rng)
             rnd.apply(seat, action)
     return out

@@ -39,7 +39,7 @@ from .heuristics import best_finish, choose, goshi_play_on, lack_masks
 from .kernel import playout, reference_playout
 from .memory import Memory
 from .normal import NormalPlayer
-from .sampling import Sampler, follows_convention
+from .sampling import Sampler, play_follows_convention
 from .search import candidates, prune, start_of
 from .settings import SearchSettings
 from .softpolicy import soft_playout
@@ -132,8 +132,7 @@ class HardPlayer:
         signals: list[bool] = []
         if cfg.convention is not None and view.rules.players == 4:
             code = pack(view.hand)
-            signals = [not isinstance(a, Play)
-                       or follows_convention(code - (1 << (int(a.first) << 2)), int(a.second))
+            signals = [not isinstance(a, Play) or play_follows_convention(code, a)
                        for a in cands]
             if cfg.convention_margin is None and any(signals):
                 cands = [a for a, ok in zip(cands, signals, strict=True) if ok]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..actions import Play
 from ..round import pack
 from ..view import SeatView
 from .dealing import FD_LEAD, FdDraw, Layout
@@ -38,6 +39,12 @@ def follows_convention(code: int, kind: int) -> bool:
     laid, the attack piece included."""
     top = max((code >> (k << 2)) & 15 for k in range(8))
     return (code >> (kind << 2)) & 15 == top
+
+
+def play_follows_convention(code: int, play: Play) -> bool:
+    """Whether ``play``, made from the hand ``code`` (packed, its pieces still in it),
+    attacks as the signal asks: measured once its first piece is laid."""
+    return follows_convention(code - (1 << (int(play.first) << 2)), int(play.second))
 
 
 def _attacks_since(view: SeatView, seat: int) -> list[tuple[int, int]]:
