@@ -36,9 +36,10 @@ from ..view import SeatView
 from .base import check_can_act, decision_rng, is_goshi_decision
 from .endgame import Memo, exact_after
 from .heuristics import best_finish, choose, goshi_play_on, lack_masks
-from .kernel import playout, reference_playout
+from .kernel import playout
 from .memory import Memory
 from .normal import NormalPlayer
+from .reference import reference_playout
 from .sampling import Sampler, play_follows_convention
 from .search import candidates, prune, start_of
 from .settings import SearchSettings

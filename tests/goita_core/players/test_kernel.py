@@ -15,7 +15,8 @@ from goita_core.players import make_player
 from goita_core.players.dealing import FD_LEAD
 from goita_core.players.endgame import Memo, exact_after
 from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
-from goita_core.players.kernel import playout, reference_playout
+from goita_core.players.kernel import playout
+from goita_core.players.reference import reference_playout
 from goita_core.players.sampling import Sampler
 from goita_core.players.search import start_of
 from goita_core.players.settings import SearchSettings
