@@ -5,8 +5,9 @@ every candidate still in the race) in the same CPU budget, for each search level
 
 The views are early-round decisions with a real choice (leads and blocks) of seeded random
 deals; budgets are measured in the CPU time of the thread, so the figures hold on a shared
-machine. Prints samples per decision (mean) per level and the ratio to hard-v1, after a
-warm-up on other views (the lean playout's memo of choices fills as a game goes on).
+machine. Prints whether the playout kernel runs compiled, then samples per decision (mean)
+per level and the ratio to hard-v1, after a warm-up on other views (the lean playout's
+memo of choices fills as a game goes on).
 Each ``--options`` adds a row: ``hard`` with those settings (``'{"tree": true}'``)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from goita_core import Round, RuleSet, SeatView
-from goita_core.players import SEARCH_LEVELS, Player, make_player
+from goita_core.players import SEARCH_LEVELS, Player, kernel, make_player
 from goita_core.players.kernel import clear_memos
 
 
@@ -66,6 +67,9 @@ def main() -> None:
     args = parser.parse_args()
     sample = views(args.views)
     warm = views(args.views, seed=2)
+    # hard-v1 plays the plain playout either way; the others the kernel (plain Python as
+    # installed; compiled by hand to measure it: docs/PLAYERS.md)
+    print(f"playout kernel: {'compiled' if kernel.COMPILED else 'plain Python'}")
     rows: list[tuple[str, str, dict[str, object]]] = [(level, level, {}) for level in SEARCH_LEVELS]
     rows += [("hard", f"hard {text}", json.loads(text)) for text in args.options]
     means: dict[str, float] = {}

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..actions import PASS, Action, Play
 from ..round import legal_for
 from ..view import PublicAction
+from .lacks import lack_after
 
 SHI, GON, OU = 0, 1, 7
 POINTS = (10, 20, 20, 30, 30, 40, 40, 50)
@@ -98,7 +99,7 @@ def choose(code: int, size: int, attack: int, relation: int, ou_unlocked: bool,
     answer (-1 to lead), ``relation`` says who made it (:data:`PARTNER`/:data:`OPPONENT`),
     ``unseen`` counts per kind the pieces this seat cannot see (other hands, face down);
     ``attacker_size`` is how many pieces the attacker still holds. ``discount``: per kind,
-    the factor on its unseen pieces as blockers of an attack (:func:`lack_discount`:
+    the factor on its unseen pieces as blockers of an attack (:func:`.lacks.lack_discount`:
     fewer when opponents have shown they lack the kind); None counts them all."""
     legal = legal_for(code, attack, ou_unlocked)
     lead = attack < 0
@@ -161,23 +162,8 @@ def goshi_play_on(hand: list[int] | tuple[int, ...], scores: tuple[int, ...] = (
     return counts[OU] > 0 or high >= 3 or pair
 
 
-def lack_after(mask: list[int], seat: int, attack: int, attacker: int, first: int,
-               team_mod: int) -> None:
-    """Update ``mask`` (per seat, bit k: the seat has shown it lacks kind k) with the
-    answer of ``seat`` to an attack of kind ``attack`` by ``attacker``: ``first`` is the
-    piece it blocked with, -1 for a pass. Passing an opponent's attack shows it lacks the
-    kind (and an Ou, where an Ou could block); blocking with an Ou shows it lacks the
-    kind. A pass of the partner's attack shows nothing."""
-    if attack < 0 or (attacker - seat) % team_mod == 0:
-        return
-    if first < 0:
-        mask[seat] |= (1 << attack) | ((1 << OU) if attack > GON else 0)
-    elif first == OU and attack != OU:
-        mask[seat] |= 1 << attack
-
-
 def lack_masks(history: tuple[PublicAction, ...], n: int, team_mod: int) -> list[int]:
-    """Per seat, the kinds it has shown it lacks this round (see :func:`lack_after`)."""
+    """Per seat, the kinds it has shown it lacks this round (see :func:`.lacks.lack_after`)."""
     mask = [0] * n
     # the attack being answered (after everyone passes, the next action is a lead)
     attack, attacker = -1, -1
@@ -189,11 +175,3 @@ def lack_masks(history: tuple[PublicAction, ...], n: int, team_mod: int) -> list
             lack_after(mask, act.seat, attack, attacker, int(act.first), team_mod)
         attack, attacker = int(act.second), act.seat  # type: ignore[arg-type]
     return mask
-
-
-def lack_discount(mask: list[int], seat: int, team_mod: int, lack: float) -> list[float]:
-    """Per kind, the factor on the unseen pieces of the kind as blockers of ``seat``'s
-    attack: ``1 - lack`` times the share of its opponents that have shown they lack it."""
-    opps = [s for s in range(len(mask)) if (s - seat) % team_mod]
-    return [1.0 - lack * sum((mask[s] >> k) & 1 for s in opps) / len(opps)
-            for k in range(8)]

@@ -17,8 +17,14 @@ from __future__ import annotations
 
 from ..actions import PASS
 from ..round import legal_for
-from .heuristics import GON, OU, POINTS, lack_after, lack_discount
+from .heuristics import GON, OU, POINTS
+from .lacks import lack_after, lack_discount
 from .programs import BASE, GREEDY, greedy_move
+
+#: whether this module runs compiled (a C extension built from it by mypyc, with
+#: ``lacks.py``: docs/PLAYERS.md, "The playout kernel compiled") or, as installed, as
+#: plain Python: the same choices; compiled, about twice the playouts per second
+COMPILED: bool = not __file__.endswith(".py")
 
 #: (hand code, attack, Ou unlocked) -> the legal plays, in legal order, each as
 #: (first, second, pieces of ``second``'s kind left, 1 if no piece of ``first``'s kind is
@@ -89,8 +95,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     ``eps``: the playout then models players less predictable than the heuristic;
     ``eps_opp`` (None: ``eps``) is that probability for the other team's seats. With
     ``lack`` the seats remember which kinds each seat has shown it lacks (``masks``, per
-    seat, changed in place; :func:`~.heuristics.lack_after`) and count an attack's unseen
-    blockers with :func:`~.heuristics.lack_discount`'s factors (with ``lack_team``, only
+    seat, changed in place; :func:`~.lacks.lack_after`) and count an attack's unseen
+    blockers with :func:`~.lacks.lack_discount`'s factors (with ``lack_team``, only
     the seats of our team do). ``answer_pass``: a random option when answering is a pass
     at this rate, else a uniformly random play (None: pass as one option among the
     plays)."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..actions import PLAY_ON, REDEAL, Action
 from ..view import SeatView
 from .base import attack_code, check_can_act, hand_code, is_goshi_decision, relation_to_attacker
-from .heuristics import DEFAULT_WEIGHTS, choose, goshi_play_on, lack_discount, lack_masks
+from .heuristics import DEFAULT_WEIGHTS, choose, goshi_play_on, lack_masks
+from .lacks import lack_discount
 
 
 class NormalPlayer:

@@ -1,14 +1,11 @@
-"""The plain playout: a round played to its end with
-:func:`~goita_core.players.heuristics.choose` asked at every step. It is the first hard
-player's playout (``hard-v1``, kept as it was: a yardstick), and the one the lean playout
-(:mod:`.kernel`) is tested against.
-"""
+"""The plain playout of ``hard-v1``, kept as it was (a yardstick): never compiled."""
 
 from __future__ import annotations
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
-from .heuristics import LEAD, OPPONENT, OU, PARTNER, POINTS, choose, lack_after, lack_discount
+from .heuristics import LEAD, OPPONENT, OU, PARTNER, POINTS, choose
+from .lacks import lack_after, lack_discount
 
 
 def reference_playout(hands: list[int], sizes: list[int], turn: int, attack: int,

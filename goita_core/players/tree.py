@@ -26,10 +26,9 @@ from .heuristics import (
     POINTS,
     best_finish,
     choose,
-    lack_after,
-    lack_discount,
 )
 from .kernel import playout
+from .lacks import lack_after, lack_discount
 from .search import Start, step
 
 #: visits a node plays the heuristic's choice before it chooses by UCB1

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action
-from ..players import LEVELS, SEARCH_LEVELS, Player, make_player, search_settings
+from ..players import LEVELS, SEARCH_LEVELS, Player, kernel, make_player, search_settings
 from ..players.hard import CLOCKS as CLOCK_FUNCTIONS
 from ..round import Round
 from ..rules import RuleSet
@@ -78,13 +78,16 @@ class SideSpec:
 
     def settings(self) -> dict[str, Any]:
         """The side as a results file's header records it: as asked and, for a search
-        level, what it plays with (``plays``), so that a file written before the level's
-        defaults changed is not resumed with other players."""
+        level, what it plays with (``plays``: with the playout kernel compiled or plain,
+        :data:`~goita_core.players.kernel.COMPILED`, as its speed sets how much it searches
+        in a budget), so that a file written before the level's defaults changed is not
+        resumed with other players."""
         options = json.loads(self.options)
         plays = None
         if self.level in SEARCH_LEVELS:
             budget, kwargs = search_settings(self.level, self.budget_ms, options)
-            plays = {"budget_ms": budget, "settings": kwargs}
+            plays = {"budget_ms": budget, "settings": kwargs,
+                     "kernel": "compiled" if kernel.COMPILED else "python"}
         return {"level": self.level, "cmd": self.cmd, "budget_ms": self.budget_ms,
                 "options": options, "plays": plays}
 

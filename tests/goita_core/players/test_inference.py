@@ -18,7 +18,8 @@ from goita_core import PASS, Kind, Play, Round, RuleSet, SeatView
 from goita_core.hands import pack
 from goita_core.players import hard, make_player
 from goita_core.players.hard import HardPlayer
-from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_discount, lack_masks
+from goita_core.players.heuristics import DEFAULT_WEIGHTS, lack_masks
+from goita_core.players.lacks import lack_discount
 from goita_core.players.normal import NormalPlayer
 from goita_core.players.sampling import Sampler, follows_convention
 from goita_core.players.search import candidates, prune

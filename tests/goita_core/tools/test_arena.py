@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from goita_core.players import hard
+from goita_core.players import hard, kernel
 from goita_core.tools.arena import SideSpec, main, run_arena
 from goita_core.tools.arena_results import summarize
 
@@ -234,3 +234,21 @@ def test_a_misspelt_option_is_refused_with_the_names_it_could_be(
         main(["--a", "hard", "--b", "normal", "--a-options", '{"exact_piece": 16}'])
     err = capsys.readouterr().err
     assert "unknown search option exact_piece;" in err and "exact_pieces" in err
+
+
+def test_a_file_written_with_the_other_playout_kernel_is_not_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled or plain, the kernel sets how much a search level searches in its budget:
+    deals recorded with one are not the other's."""
+    out = tmp_path / "run.jsonl"
+    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
+            "--out", str(out)]
+    assert main([*argv, "--rounds", "1"]) == 0
+    header = json.loads(out.read_text().splitlines()[0])
+    assert header["a"]["plays"]["kernel"] == ("compiled" if kernel.COMPILED else "python")
+    before = out.read_text()
+    monkeypatch.setattr(kernel, "COMPILED", not kernel.COMPILED)
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--rounds", "2"])
+    assert exc.value.code == 2
+    assert out.read_text() == before
