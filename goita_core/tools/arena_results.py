@@ -73,6 +73,12 @@ def load(path: Path, settings: dict[str, Any] | None = None
         header = None
     if not isinstance(header, dict) or header.get("arena") != FORMAT:
         raise ResultsFileError(f"{path}: not an arena results file")
+    for side in ("a", "b"):
+        plays = header.get(side, {}).get("plays") if isinstance(header.get(side), dict) \
+            else None
+        if isinstance(plays, dict):
+            # written before the kernel was recorded: it ran plain
+            plays.setdefault("kernel", "python")
     if settings is not None and header != settings:
         raise ResultsFileError(
             f"{path} was written with other settings ({_describe(header)}); this run is "

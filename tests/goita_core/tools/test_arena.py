@@ -252,3 +252,21 @@ def test_a_file_written_with_the_other_playout_kernel_is_not_resumed(
         main([*argv, "--rounds", "2"])
     assert exc.value.code == 2
     assert out.read_text() == before
+
+
+def test_a_file_written_before_the_kernel_was_recorded_resumes_as_plain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "run.jsonl"
+    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
+            "--out", str(out)]
+    monkeypatch.setattr(kernel, "COMPILED", False)
+    assert main([*argv, "--rounds", "1"]) == 0
+    header, *records = out.read_text().splitlines()
+    old = json.loads(header)
+    del old["a"]["plays"]["kernel"]
+    out.write_text("\n".join([json.dumps(old), *records]) + "\n")
+    assert main([*argv, "--rounds", "2"]) == 0  # resumed: one more deal recorded
+    assert len(out.read_text().splitlines()) == 3
+    monkeypatch.setattr(kernel, "COMPILED", True)
+    with pytest.raises(SystemExit):
+        main([*argv, "--rounds", "3"])
