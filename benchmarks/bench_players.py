@@ -21,7 +21,6 @@ from collections.abc import Callable
 
 from goita_core import Round, RuleSet, SeatView
 from goita_core.players import SEARCH_LEVELS, Player, kernel, make_player
-from goita_core.players.kernel import clear_memos
 
 
 def views(count: int, seed: int = 1, steps: int = 12,
@@ -47,7 +46,7 @@ def views(count: int, seed: int = 1, steps: int = 12,
 
 def measure(player: Player, sample: list[SeatView], warm: list[SeatView]) -> tuple[float, float]:
     """Mean samples per decision on ``sample`` and CPU ms per decision, after ``warm``."""
-    clear_memos()
+    kernel.clear_memos()
     for view in warm:  # fill the memo of heuristic choices, as a long game does
         player.act(view)
     counts = []

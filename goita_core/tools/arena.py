@@ -78,10 +78,8 @@ class SideSpec:
 
     def settings(self) -> dict[str, Any]:
         """The side as a results file's header records it: as asked and, for a search
-        level, what it plays with (``plays``: with the playout kernel compiled or plain,
-        :data:`~goita_core.players.kernel.COMPILED`, as its speed sets how much it searches
-        in a budget), so that a file written before the level's defaults changed is not
-        resumed with other players."""
+        level, what it plays with (``plays``, the kernel's speed included), so that a file
+        written before the level's defaults changed is not resumed with other players."""
         options = json.loads(self.options)
         plays = None
         if self.level in SEARCH_LEVELS:

@@ -73,9 +73,8 @@ def load(path: Path, settings: dict[str, Any] | None = None
         header = None
     if not isinstance(header, dict) or header.get("arena") != FORMAT:
         raise ResultsFileError(f"{path}: not an arena results file")
-    for side in ("a", "b"):
-        plays = header.get(side, {}).get("plays") if isinstance(header.get(side), dict) \
-            else None
+    for side in (header.get("a"), header.get("b")):
+        plays = side.get("plays") if isinstance(side, dict) else None
         if isinstance(plays, dict):
             # written before the kernel was recorded: it ran plain
             plays.setdefault("kernel", "python")

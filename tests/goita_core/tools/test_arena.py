@@ -127,12 +127,17 @@ def test_a_file_of_other_settings_is_refused_and_kept(tmp_path: Path) -> None:
     assert out.read_text() == before
 
 
+def quick_hard_run(out: Path) -> list[str]:
+    """Arguments of a quick search-level run recorded in ``out`` (``--rounds`` to add)."""
+    return ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
+            "--out", str(out)]
+
+
 def test_a_file_written_before_a_levels_defaults_changed_is_not_resumed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "run.jsonl"
-    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
-            "--rounds", "1", "--out", str(out)]
-    assert main(argv) == 0
+    argv = quick_hard_run(out)
+    assert main([*argv, "--rounds", "1"]) == 0
     header = json.loads(out.read_text().splitlines()[0])
     plays = header["a"]["plays"]
     assert plays["budget_ms"] == 200 and plays["settings"]["iterations"] == 2
@@ -143,11 +148,11 @@ def test_a_file_written_before_a_levels_defaults_changed_is_not_resumed(
     budget, settings = hard.LEVEL_SETTINGS["hard"]
     monkeypatch.setitem(hard.LEVEL_SETTINGS, "hard", (budget, {**settings, "lack": 0.0}))
     with pytest.raises(SystemExit) as exc:
-        main([*argv[:-4], "--rounds", "2", "--out", str(out)])
+        main([*argv, "--rounds", "2"])
     assert exc.value.code == 2
     assert out.read_text() == before
     monkeypatch.undo()
-    assert main([*argv[:-4], "--rounds", "2", "--out", str(out)]) == 0
+    assert main([*argv, "--rounds", "2"]) == 0
     assert [r["index"] for r in _records(out)] == [0, 1]
 
 
@@ -241,8 +246,7 @@ def test_a_file_written_with_the_other_playout_kernel_is_not_resumed(
     """Compiled or plain, the kernel sets how much a search level searches in its budget:
     deals recorded with one are not the other's."""
     out = tmp_path / "run.jsonl"
-    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
-            "--out", str(out)]
+    argv = quick_hard_run(out)
     assert main([*argv, "--rounds", "1"]) == 0
     header = json.loads(out.read_text().splitlines()[0])
     assert header["a"]["plays"]["kernel"] == ("compiled" if kernel.COMPILED else "python")
@@ -257,8 +261,7 @@ def test_a_file_written_with_the_other_playout_kernel_is_not_resumed(
 def test_a_file_written_before_the_kernel_was_recorded_resumes_as_plain(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "run.jsonl"
-    argv = ["--a", "hard", "--a-options", '{"iterations": 2}', "--b", "greedy",
-            "--out", str(out)]
+    argv = quick_hard_run(out)
     monkeypatch.setattr(kernel, "COMPILED", False)
     assert main([*argv, "--rounds", "1"]) == 0
     header, *records = out.read_text().splitlines()
