@@ -158,8 +158,9 @@ class HardPlayer:
             return
         memory = self.memory.get(seat)
         if memory is None:
+            # the normal program is recognised by the normal player's weights
             memory = self.memory[seat] = Memory(*cfg.programs, seat, rnd.rules.players,
-                                                cfg.playout_weights)
+                                                cfg.weights)
         memory.observe(rnd)
         if cfg.remember_rounds is not None and memory.rounds >= cfg.remember_rounds:
             del self.memory[seat]  # the match is over: the next one starts afresh
@@ -205,6 +206,8 @@ class HardPlayer:
         eps = cfg.rollout_eps
         eps_opp = cfg.eps_opp
         theta = cfg.rollout_policy
+        # a seat taken for the normal program plays it, whatever the playouts' weights
+        normal_w = cfg.weights if cfg.rollout_weights is not None else None
         vm = cfg.value_model if st.n == 4 else None
         mix = cfg.value_mix
         # the learnt value replaces the playout instead of mixing with it
@@ -289,7 +292,7 @@ class HardPlayer:
                                              cfg.soft_eps, weights)
                         elif lack or programs is not None:
                             v = playout(*args, eps, noise, eps_opp, lack, masks[:],
-                                        cfg.lack_team, cfg.answer_pass, programs)
+                                        cfg.lack_team, cfg.answer_pass, programs, normal_w)
                         elif noise is None:
                             v = run(*args)
                         else:

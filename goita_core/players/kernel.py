@@ -19,7 +19,7 @@ from ..actions import PASS
 from ..round import legal_for
 from .heuristics import GON, OU, POINTS
 from .lacks import lack_after, lack_discount
-from .programs import BASE, GREEDY, greedy_move
+from .programs import BASE, GREEDY, NORMAL, greedy_move, normal_move
 
 #: whether this module runs compiled (a C extension built from it by mypyc, with
 #: ``lacks.py``: docs/PLAYERS.md, "The playout kernel compiled") or, as installed, as
@@ -85,7 +85,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             weights: tuple[float, ...], eps: float = 0.0, noise: list[float] | None = None,
             eps_opp: float | None = None, lack: float = 0.0,
             masks: list[int] | None = None, lack_team: bool = False,
-            answer_pass: float | None = None, programs: list[int] | None = None) -> int:
+            answer_pass: float | None = None, programs: list[int] | None = None,
+            normal_weights: tuple[float, ...] | None = None) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
@@ -99,7 +100,9 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     blockers with :func:`~.lacks.lack_discount`'s factors (with ``lack_team``, only
     the seats of our team do). ``answer_pass``: a random option when answering is a pass
     at this rate, else a uniformly random play (None: pass as one option among the
-    plays)."""
+    plays). ``programs``: per seat, the program it plays (:mod:`.programs`); a seat
+    playing normal chooses with ``normal_weights`` where they are given (the normal
+    player's, when the playouts' model of play has weights of its own)."""
     w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
         partner_out = weights[:10]
     half_pair = 0.5 * w_pair
@@ -169,6 +172,11 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
         program = programs[turn] if programs is not None else BASE
         if program == GREEDY:
             f, s = greedy_move(code, attack, unlocked, double_any)
+            continue
+        if program == NORMAL and normal_weights is not None:
+            f, s = normal_move(code, attack, team_mod == 2 and (attacker - turn) % 4 == 2,
+                               unlocked, avail_code, sizes[attacker] if attack >= 0 else 8,
+                               double_any, normal_weights)
             continue
         if n_noise and program == BASE:
             u = noise[step % n_noise]  # type: ignore[index]

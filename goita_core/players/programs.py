@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..actions import PASS, Action, Play
 from ..round import legal_for
-from .heuristics import OU, POINTS, best_finish
+from .heuristics import LEAD, OPPONENT, OU, PARTNER, POINTS, best_finish, choose
 
 #: what a seat plays in a playout: as the search assumes, greedy, normal
 BASE, GREEDY, NORMAL = 0, 1, 2
@@ -31,6 +31,8 @@ SLIP = 0.02
 #: function of its key, so threads may share it
 _GREEDY: dict[int, tuple[int, int]] = {}
 _GREEDY_LIMIT = 500_000
+#: per (weights, doubled 7th anywhere): the normal program's move per situation
+_NORMAL: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
 
 
 def greedy_action(code: int, attack: int, ou_unlocked: bool, double_any: bool = False
@@ -71,6 +73,32 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
         if len(_GREEDY) >= _GREEDY_LIMIT:
             _GREEDY.clear()
         _GREEDY[key] = got
+    return got
+
+
+def normal_move(code: int, attack: int, partner: bool, ou_unlocked: bool,
+                avail_code: int, attacker_size: int, double_any: bool,
+                weights: tuple[float, ...]) -> tuple[int, int]:
+    """What the normal program plays (:func:`.heuristics.choose` with ``weights``, no
+    memory of lacks) holding ``code``, as an int pair (``(-1, -1)``: a pass), remembered.
+    ``attack``: the kind to answer (-1 to lead), made by the partner or not;
+    ``avail_code``: per kind, 4 bits, the pieces not face up on the table."""
+    memo = _NORMAL.get((weights, double_any))
+    if memo is None:
+        memo = _NORMAL[(weights, double_any)] = {}
+    relation = LEAD if attack < 0 else PARTNER if partner else OPPONENT
+    key = code | (avail_code << 32) | ((attack + 1) << 64) | (relation << 68) \
+        | (ou_unlocked << 70) | (min(attacker_size, 15) << 71)
+    got = memo.get(key)
+    if got is None:
+        counts = [(code >> (k << 2)) & 15 for k in range(8)]
+        unseen = [((avail_code >> (k << 2)) & 15) - counts[k] for k in range(8)]
+        act = choose(code, sum(counts), attack, relation, ou_unlocked, unseen, double_any,
+                     weights, attacker_size)
+        got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+        if len(memo) >= _GREEDY_LIMIT:
+            memo.clear()
+        memo[key] = got
     return got
 
 

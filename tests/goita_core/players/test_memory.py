@@ -47,6 +47,16 @@ def test_seats_that_play_greedy_are_searched_as_greedy_after_a_few_rounds() -> N
     assert all(g + n <= CAP + 1e-12 for g, n in shares)
 
 
+def test_normal_seats_are_recognised_whatever_the_playouts_weights() -> None:
+    # the playouts' model of play with weights of its own (the searchers' attack terms)
+    me = remembering(rollout_weights=(0.7, 0.0025, 2.8, 0.06, 0.84, 0.07, 24.0, 0.147,
+                                      0.0, 0.0))
+    shares = play_rounds(me, [make_player("greedy"), make_player("normal"),
+                              make_player("normal")], 4)
+    assert shares is not None
+    assert shares[2][1] > 0.9 and shares[3][1] > 0.9
+
+
 def test_seats_that_play_otherwise_get_no_share() -> None:
     me = remembering()
     shares = play_rounds(me, [make_player("random", s) for s in (2, 3, 4)], 3)

@@ -41,16 +41,19 @@ def positions(players: int, seed: int, count: int) -> Iterator[tuple[Round, int]
 
 
 def run(rnd: Round, first: Action, programs: list[int], eps: float, lack: float,
-        seed: int) -> int:
-    """The kernel's playout of ``rnd``'s true hands after ``first``."""
+        seed: int, weights: tuple[float, ...] = DEFAULT_WEIGHTS,
+        normal_weights: tuple[float, ...] | None = None) -> int:
+    """The kernel's playout of ``rnd``'s true hands after ``first``, with the model of
+    play's ``weights``."""
     seat = rnd.to_act()[0]
     st = start_of(rnd.view(seat))
     f, s = (int(first.first), int(first.second)) if isinstance(first, Play) else (-1, -1)
     noise = [random.Random(seed).random() for _ in range(48)] if eps else None
     return playout([pack(rnd.hand(t)) for t in range(st.n)], st.sizes[:], st.turn,
                    st.attack, st.attacker, st.passes, st.ou_up, st.avail[:], f, s, st.n,
-                   st.parity, st.team_mod, st.double_any, st.fd_unlock, DEFAULT_WEIGHTS,
-                   eps, noise, eps, lack=lack, masks=[0] * st.n, programs=programs)
+                   st.parity, st.team_mod, st.double_any, st.fd_unlock, weights,
+                   eps, noise, eps, lack=lack, masks=[0] * st.n, programs=programs,
+                   normal_weights=normal_weights)
 
 
 @pytest.mark.parametrize("players", [4, 3])
@@ -76,6 +79,23 @@ def test_a_normal_seat_plays_the_heuristic_without_random_options_or_lacks() -> 
         first = normal.act(rnd.view(seat))
         plain = run(rnd, first, [BASE] * 4, 0.0, 0.0, i)
         assert run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i) == plain
+
+
+#: playout weights unlike the normal player's (the searchers' attack terms)
+OTHER_WEIGHTS = (0.7, 0.0025, 2.8, 0.06, 0.84, 0.07, 24.0, 0.147, 0.0, 0.0)
+
+
+def test_a_normal_seat_plays_the_normal_players_weights_whatever_the_playouts() -> None:
+    normal = make_player("normal")
+    apart = 0
+    for i, (rnd, seat) in enumerate(positions(4, 5, 150)):
+        first = normal.act(rnd.view(seat))
+        plain = run(rnd, first, [BASE] * 4, 0.0, 0.0, i)
+        got = run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, OTHER_WEIGHTS, DEFAULT_WEIGHTS)
+        assert got == plain
+        # without the normal player's weights, the seats play the playouts' own
+        apart += run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, OTHER_WEIGHTS) != plain
+    assert apart > 10
 
 
 def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> None:
