@@ -47,18 +47,27 @@ from .softpolicy import soft_playout
 from .tree import TreeSearch
 from .value import value_after
 
+#: the normal heuristic's weights fitted to the search players' choices (the attack terms;
+#: ``benchmarks/tune_rollout.py --keep 8,9``): attacks that more unseen pieces could block,
+#: as searchers make them, and never an Ou face down. The model of play in ``hard``'s
+#: playouts (docs/PLAYERS.md, "The searchers' attacks as the playouts' model")
+PLAYOUT_WEIGHTS: tuple[float, ...] = (0.7, 0.0025, 2.8, 0.06, 0.84, 0.07, 24.0, 0.147, 0.0,
+                                      0.0)
+
 #: the settings of ``hard`` and ``expert``: a random option at a quarter of our team's
 #: choices in the playouts and at 20% of the opponents'; the face-down pieces dealt as
 #: players lead them; our team's seats in the playouts remember the kinds the others have
 #: shown they lack; a seat that the match's ended rounds show to be the greedy or the
 #: normal program plays it in the playouts; candidates dropped only 4 standard errors
 #: behind the best; the partners' signal (an attack with a kind held the most of, when
-#: it costs at most a point of the estimate) (figures: docs/PLAYERS.md)
+#: it costs at most a point of the estimate); the playouts' heuristic with
+#: :data:`PLAYOUT_WEIGHTS` (figures: docs/PLAYERS.md)
 SEARCH_SETTINGS: dict[str, Any] = {"rollout_eps": 0.25, "eps_opp": 0.2, "fd_draw": True,
                                    "lack": 1.0, "lack_team": True, "identify": 0.03,
                                    "remember": True, "identify_weigh": False,
                                    "prune_z": 4.0, "convention": 0.5,
-                                   "convention_margin": 1.0}
+                                   "convention_margin": 1.0,
+                                   "rollout_weights": PLAYOUT_WEIGHTS}
 
 #: the search levels: budget per decision (ms) and the player's settings
 LEVEL_SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {

@@ -77,14 +77,14 @@ class SideSpec:
         return text
 
     def settings(self) -> dict[str, Any]:
-        """The side as a results file's header records it: as asked and, for a search
-        level, what it plays with (``plays``, the kernel's speed included), so that a file
-        written before the level's defaults changed is not resumed with other players."""
+        """The side as a results file's header records it (as JSON reads it back): as asked
+        and, for a search level, what it plays with (``plays``, the kernel's speed too), so
+        a file written before the level's defaults changed is not resumed with others."""
         options = json.loads(self.options)
         plays = None
         if self.level in SEARCH_LEVELS:
             budget, kwargs = search_settings(self.level, self.budget_ms, options)
-            plays = {"budget_ms": budget, "settings": kwargs,
+            plays = {"budget_ms": budget, "settings": json.loads(json.dumps(kwargs)),
                      "kernel": "compiled" if kernel.COMPILED else "python"}
         return {"level": self.level, "cmd": self.cmd, "budget_ms": self.budget_ms,
                 "options": options, "plays": plays}

@@ -10,7 +10,7 @@ import pytest
 
 from goita_core import Round, RuleSet
 from goita_core.players import Player, make_player
-from goita_core.players.hard import HardPlayer
+from goita_core.players.hard import PLAYOUT_WEIGHTS, HardPlayer
 from goita_core.players.memory import CAP, Memory
 from goita_core.players.programs import BASE, GREEDY
 from goita_core.players.settings import SearchSettings
@@ -48,9 +48,8 @@ def test_seats_that_play_greedy_are_searched_as_greedy_after_a_few_rounds() -> N
 
 
 def test_normal_seats_are_recognised_whatever_the_playouts_weights() -> None:
-    # the playouts' model of play with weights of its own (the searchers' attack terms)
-    me = remembering(rollout_weights=(0.7, 0.0025, 2.8, 0.06, 0.84, 0.07, 24.0, 0.147,
-                                      0.0, 0.0))
+    # the playouts' model of play with weights of its own, as in hard
+    me = remembering(rollout_weights=PLAYOUT_WEIGHTS)
     shares = play_rounds(me, [make_player("greedy"), make_player("normal"),
                               make_player("normal")], 4)
     assert shares is not None

@@ -12,6 +12,7 @@ import pytest
 
 from goita_core import Action, Play, Round, RuleSet
 from goita_core.players import Player, make_player
+from goita_core.players.hard import PLAYOUT_WEIGHTS
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.players.kernel import playout
 from goita_core.players.programs import BASE, GREEDY, NORMAL, SLIP, Programs, odds
@@ -81,20 +82,16 @@ def test_a_normal_seat_plays_the_heuristic_without_random_options_or_lacks() -> 
         assert run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i) == plain
 
 
-#: playout weights unlike the normal player's (the searchers' attack terms)
-OTHER_WEIGHTS = (0.7, 0.0025, 2.8, 0.06, 0.84, 0.07, 24.0, 0.147, 0.0, 0.0)
-
-
 def test_a_normal_seat_plays_the_normal_players_weights_whatever_the_playouts() -> None:
     normal = make_player("normal")
     apart = 0
     for i, (rnd, seat) in enumerate(positions(4, 5, 150)):
         first = normal.act(rnd.view(seat))
         plain = run(rnd, first, [BASE] * 4, 0.0, 0.0, i)
-        got = run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, OTHER_WEIGHTS, DEFAULT_WEIGHTS)
+        got = run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, PLAYOUT_WEIGHTS, DEFAULT_WEIGHTS)
         assert got == plain
-        # without the normal player's weights, the seats play the playouts' own
-        apart += run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, OTHER_WEIGHTS) != plain
+        # without the normal player's weights, the seats play hard's playouts' own
+        apart += run(rnd, first, [NORMAL] * 4, 0.5, 1.0, i, PLAYOUT_WEIGHTS) != plain
     assert apart > 10
 
 
