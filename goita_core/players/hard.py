@@ -188,7 +188,10 @@ class HardPlayer:
     def sampler(self, view: SeatView) -> Sampler:
         """The guesses this player's search makes of what ``view`` does not show."""
         cfg = self.settings
-        return Sampler(view, cfg.pass_same, cfg.policy_miss, cfg.playout_weights,
+        # the past decisions are replayed by the programs (the normal player's weights) or
+        # by the model of play (the playouts')
+        weights = cfg.weights if cfg.programs is not None else cfg.playout_weights
+        return Sampler(view, cfg.pass_same, cfg.policy_miss, weights,
                        cfg.attack_hint, cfg.fd_hint, cfg.policy_model, cfg.model_power,
                        cfg.convention, cfg.fd_draw, cfg.strict_guesses, self.programs(view),
                        cfg.identify_slip, cfg.identify_weigh, cfg.convention_opp)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
-from goita_core import Action, Play, Round, RuleSet
+from goita_core import Action, Play, Round, RuleSet, SeatView
 from goita_core.players import Player, make_player
-from goita_core.players.hard import PLAYOUT_WEIGHTS
+from goita_core.players.hard import PLAYOUT_WEIGHTS, HardPlayer
 from goita_core.players.heuristics import DEFAULT_WEIGHTS
 from goita_core.players.kernel import playout
 from goita_core.players.programs import BASE, GREEDY, NORMAL, SLIP, Programs, odds
@@ -107,10 +107,13 @@ def test_a_program_makes_its_own_decisions_likelier_and_others_less_likely() -> 
         Programs([(0.0, 0.0), (0.5, 0.5), (0.0, 0.0), (0.0, 0.0)])
 
 
-def program_shares(other: Player, seed: int) -> dict[int, float]:
+def program_shares(other: Player, seed: int,
+                   sampler_of: Callable[[SeatView], Sampler] | None = None
+                   ) -> dict[int, float]:
     """Over decisions of rounds where the opponents are ``other`` and our team normal,
     the weighted share of guesses in which seat 1 is drawn as each program, from seat
-    0's view once seat 1 has made four decisions or more."""
+    0's view once seat 1 has made four decisions or more (guesses by ``sampler_of``,
+    else a sampler with shares of 0.1)."""
     normal = make_player("normal")
     shares = {BASE: 0.0, GREEDY: 0.0, NORMAL: 0.0}
     found = picked_views(random.Random(seed),
@@ -118,7 +121,8 @@ def program_shares(other: Player, seed: int) -> dict[int, float]:
                          lambda rnd, view: view.seat == 0 and len(view.legal) > 1
                          and sum(1 for a in view.history if a.seat == 1) >= 4)
     for i, (_rnd, view) in enumerate(itertools.islice(found, 6)):
-        sampler = Sampler(view, identify=[(0.1, 0.1)] * 4)
+        sampler = Sampler(view, identify=[(0.1, 0.1)] * 4) if sampler_of is None \
+            else sampler_of(view)
         draw = random.Random(i)
         for _ in range(300):
             _codes, w = sampler.sample(draw)
@@ -137,6 +141,14 @@ def test_the_guesses_come_to_take_each_program_for_what_it_is() -> None:
     # a seat that plays at random is mostly taken for neither
     chance = program_shares(make_player("random", 5), 5)
     assert chance[BASE] > 0.5
+
+
+def test_the_search_takes_a_normal_seat_for_normal_whatever_its_playouts_weights() -> None:
+    search = HardPlayer(1, settings=SearchSettings(identify=0.1, iterations=8,
+                                                   rollout_weights=PLAYOUT_WEIGHTS))
+    normal = make_player("normal")
+    # weighed as by guesses whose model of play is the normal player's
+    assert program_shares(normal, 5, search.sampler) == pytest.approx(program_shares(normal, 5))
 
 
 def test_identify_is_an_option_of_the_lean_flat_search_only() -> None:
