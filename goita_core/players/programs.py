@@ -30,7 +30,8 @@ SLIP = 0.02
 #: (hand, attack, Ou unlocked, doubled 7th anywhere) -> greedy's move; each entry is a pure
 #: function of its key, so threads may share it
 _GREEDY: dict[int, tuple[int, int]] = {}
-_GREEDY_LIMIT = 500_000
+#: greedy's and each of normal's memos are emptied when they reach this many entries
+_MEMO_LIMIT = 500_000
 #: per (weights, doubled 7th anywhere): the normal program's move per situation
 _NORMAL: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
 
@@ -70,7 +71,7 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
     if got is None:
         act = greedy_action(code, attack, ou_unlocked, double_any)
         got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
-        if len(_GREEDY) >= _GREEDY_LIMIT:
+        if len(_GREEDY) >= _MEMO_LIMIT:
             _GREEDY.clear()
         _GREEDY[key] = got
     return got
@@ -96,7 +97,7 @@ def normal_move(code: int, attack: int, partner: bool, ou_unlocked: bool,
         act = choose(code, sum(counts), attack, relation, ou_unlocked, unseen, double_any,
                      weights, attacker_size)
         got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
-        if len(memo) >= _GREEDY_LIMIT:
+        if len(memo) >= _MEMO_LIMIT:
             memo.clear()
         memo[key] = got
     return got
