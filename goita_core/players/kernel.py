@@ -19,7 +19,7 @@ from ..actions import PASS
 from ..round import legal_for
 from .heuristics import GON, OU, POINTS
 from .lacks import lack_after, lack_discount
-from .programs import BASE, GREEDY, NORMAL, greedy_move, normal_move
+from .programs import BASE, GREEDY, MEMO_LIMIT, NORMAL, greedy_move, normal_move
 
 #: whether this module runs compiled (a C extension built from it by mypyc, with
 #: ``lacks.py``: docs/PLAYERS.md, "The playout kernel compiled") or, as installed, as
@@ -34,8 +34,6 @@ _Plays = tuple[tuple[int, int, int, int, float], ...]
 
 #: per (weights, doubled 7th anywhere): the heuristic's choice per situation (see playout)
 _MEMOS: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
-#: a memo is emptied when it reaches this many situations (bounds the memory, ~100 MB)
-MEMO_LIMIT = 500_000
 
 
 def _memo_for(weights: tuple[float, ...], double_any: bool) -> dict[int, tuple[int, int]]:

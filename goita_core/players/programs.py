@@ -30,8 +30,9 @@ SLIP = 0.02
 #: (hand, attack, Ou unlocked, doubled 7th anywhere) -> greedy's move; each entry is a pure
 #: function of its key, so threads may share it
 _GREEDY: dict[int, tuple[int, int]] = {}
-#: greedy's and each of normal's memos are emptied when they reach this many entries
-_MEMO_LIMIT = 500_000
+#: a memo of choices (greedy's, normal's, the playouts' heuristic's) is emptied when it
+#: reaches this many situations (bounds the memory, ~100 MB each)
+MEMO_LIMIT = 500_000
 #: per (weights, doubled 7th anywhere): the normal program's move per situation
 _NORMAL: dict[tuple[tuple[float, ...], bool], dict[int, tuple[int, int]]] = {}
 
@@ -69,11 +70,7 @@ def greedy_move(code: int, attack: int, ou_unlocked: bool, double_any: bool
     key = code | ((attack + 1) << 32) | (ou_unlocked << 36) | (double_any << 37)
     got = _GREEDY.get(key)
     if got is None:
-        act = greedy_action(code, attack, ou_unlocked, double_any)
-        got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
-        if len(_GREEDY) >= _MEMO_LIMIT:
-            _GREEDY.clear()
-        _GREEDY[key] = got
+        got = _remember(_GREEDY, key, greedy_action(code, attack, ou_unlocked, double_any))
     return got
 
 
@@ -94,12 +91,18 @@ def normal_move(code: int, attack: int, partner: bool, ou_unlocked: bool,
     if got is None:
         counts = [(code >> (k << 2)) & 15 for k in range(8)]
         unseen = [((avail_code >> (k << 2)) & 15) - counts[k] for k in range(8)]
-        act = choose(code, sum(counts), attack, relation, ou_unlocked, unseen, double_any,
-                     weights, attacker_size)
-        got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
-        if len(memo) >= _MEMO_LIMIT:
-            memo.clear()
-        memo[key] = got
+        got = _remember(memo, key, choose(code, sum(counts), attack, relation, ou_unlocked,
+                                          unseen, double_any, weights, attacker_size))
+    return got
+
+
+def _remember(memo: dict[int, tuple[int, int]], key: int, act: Action) -> tuple[int, int]:
+    """``act`` as an int pair (``(-1, -1)``: a pass), stored in ``memo`` under ``key``
+    (emptied first when full)."""
+    got = (int(act.first), int(act.second)) if isinstance(act, Play) else (-1, -1)
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = got
     return got
 
 
