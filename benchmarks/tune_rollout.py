@@ -1,7 +1,7 @@
 """Fit the playouts' model of play to predict how search players actually play.
 
     PYTHONPATH=. python benchmarks/tune_rollout.py [--rounds 400] [--iterations 100]
-        [--seed 5] [--keep 8,9] [--steps 200] [--soft [--epochs 150]]
+        [--seed 5] [--keep 8,9] [--start WEIGHTS] [--steps 200] [--soft [--epochs 150]]
 
 The hard player's playouts model every seat with the normal heuristics
 (:func:`~goita_core.players.heuristics.choose`), whose weights were tuned to *win*
@@ -13,9 +13,10 @@ against greedy, not to *predict* the search players the playouts stand for. This
    settle alone (no forced move, no finish): the inputs ``choose`` gets in a playout (own
    hand, pieces not face up minus the hand, attack, relation...) and the action taken.
    The dataset is cached in ``--cache`` (default under /tmp);
-2. hill-climbs the weights (coordinate search, then ``--steps`` random steps; ``--keep``
-   leaves some at their default) to maximise the top-1 agreement of ``choose`` with the
-   recorded actions on the training rounds;
+2. hill-climbs the weights from ``--start`` (default: the normal heuristic's; coordinate
+   search, then ``--steps`` random steps; ``--keep`` leaves some as they start) to
+   maximise the top-1 agreement of ``choose`` with the recorded actions on the training
+   rounds;
 3. prints the agreement before and after on held-out rounds, per kind of decision, and the
    random-option rate (``rollout_eps``) that best explains the held-out play under the
    playouts' mixture model (the heuristic's choice, else a uniform option at rate eps).
@@ -286,7 +287,10 @@ def main() -> None:
                         help="fit the softmax model of play (softpolicy) instead")
     parser.add_argument("--epochs", type=int, default=150)
     parser.add_argument("--keep", default="",
-                        help="indices of weights kept at their default, e.g. 8,9")
+                        help="indices of weights kept as they start, e.g. 8,9")
+    parser.add_argument("--start", default=None,
+                        help="weights the fit starts from, as a JSON list (default: "
+                             "the normal heuristic's)")
     parser.add_argument("--steps", type=int, default=200,
                         help="random steps after the coordinate search")
     args = parser.parse_args()
@@ -300,6 +304,10 @@ def main() -> None:
     print(f"{len(decisions)} decisions ({len(train)} train, {len(test)} held out), "
           f"{time.time() - t0:.0f}s")
     report("default, held out", DEFAULT_WEIGHTS, test)
+    start = DEFAULT_WEIGHTS if args.start is None else tuple(
+        float(w) for w in json.loads(args.start))
+    if args.start is not None:
+        report("start, held out", start, test)
     if args.soft:
         ex_train, ex_test = examples(train), examples(test)
         theta = fit_soft(ex_train, args.epochs)
@@ -309,7 +317,7 @@ def main() -> None:
         print(f"rollout_policy: {json.dumps(list(theta))} ({time.time() - t0:.0f}s)")
         return
     keep = frozenset(int(i) for i in args.keep.split(",") if i)
-    fitted = fit(train, DEFAULT_WEIGHTS, keep=keep)
+    fitted = fit(train, start, keep=keep)
     if args.steps:
         fitted = fit(train, perturb(train, fitted, args.steps, args.seed, keep=keep),
                      keep=keep)
