@@ -272,7 +272,8 @@ class HardPlayer:
             programs = sampler.programs
             memo: Memo = {}
             # the same draws for every candidate: their comparison stays paired
-            noise = [rng.random() for _ in range(48)] if eps or eps_opp or theta else None
+            noise = [rng.random() for _ in range(48)] if eps or eps_opp or theta \
+                or cfg.ou_pass or cfg.partner_pass else None
             row: list[tuple[int, float]] = []
             for i in active:
                 v: float
@@ -304,12 +305,14 @@ class HardPlayer:
                                              cfg.soft_eps, weights)
                         elif lack or programs is not None:
                             v = playout(*args, eps, noise, eps_opp, lack, masks[:],
-                                        cfg.lack_team, cfg.answer_pass, programs, normal_w)
+                                        cfg.lack_team, cfg.answer_pass, programs, normal_w,
+                                        cfg.ou_pass, cfg.partner_pass)
                         elif noise is None:
                             v = run(*args)
                         else:
                             v = playout(*args, eps, noise, eps_opp,
-                                        answer_pass=cfg.answer_pass)
+                                        answer_pass=cfg.answer_pass, ou_pass=cfg.ou_pass,
+                                        partner_pass=cfg.partner_pass)
                         if vm is not None:
                             v = v + mix * v_model if vm.residual \
                                 else (1.0 - mix) * v + mix * v_model

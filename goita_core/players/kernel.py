@@ -84,7 +84,8 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
             eps_opp: float | None = None, lack: float = 0.0,
             masks: list[int] | None = None, lack_team: bool = False,
             answer_pass: float | None = None, programs: list[int] | None = None,
-            normal_weights: tuple[float, ...] | None = None) -> int:
+            normal_weights: tuple[float, ...] | None = None, ou_pass: float = 0.0,
+            partner_pass: float = 0.0) -> int:
     """Play ``(first, second)`` (``first`` -1: a pass) for the seat to move, then the
     heuristic for every seat until someone goes out; the finishing points, positive when
     the seat with ``turn % team_mod == my_parity`` is on the winning team. ``avail`` counts
@@ -100,7 +101,10 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
     at this rate, else a uniformly random play (None: pass as one option among the
     plays). ``programs``: per seat, the program it plays (:mod:`.programs`); a seat
     playing normal chooses with ``normal_weights`` where they are given (the normal
-    player's, when the playouts' model of play has weights of its own)."""
+    player's, when the playouts' model of play has weights of its own). With ``noise``, a
+    seat whose heuristic would block an opponent's attack with an Ou passes instead at
+    rate ``ou_pass``, and one that would take over its partner's attack at rate
+    ``partner_pass`` (search players do either about half the time)."""
     w_block, w_value, w_ou, w_pair, w_keep, w_fd_value, w_fd_ou, w_fd_single, ou_min, \
         partner_out = weights[:10]
     half_pair = 0.5 * w_pair
@@ -202,11 +206,19 @@ def playout(hands: list[int], sizes: list[int], turn: int, attack: int, attacker
                     f = -1
                     continue
                 want = attack
+                hold = partner_pass
             else:
                 if not held and points[attack] < ou_min:
                     f = -1
                     continue
                 want = attack if held else OU
+                hold = 0.0 if held else ou_pass
+            if hold and n_noise and program == BASE:
+                u = noise[step % n_noise]  # type: ignore[index]
+                step += 1
+                if u < hold:
+                    f = -1
+                    continue
         # the scoring below depends on nothing but this key: remember its choice
         key = code | (avail_code << 32) | ((want + 1) << 64) | ((attack + 1) << 68) \
             | (unlocked << 72)

@@ -69,6 +69,12 @@ class SearchSettings:
     eps_opp: float | None = None
     #: how often a random option when answering is a pass (None: as often as each play)
     answer_pass: float | None = None
+    #: chance that a playout's seat passes where its heuristic would block an opponent's
+    #: attack with an Ou, and where it would take over its partner's attack: search
+    #: players do either about half the time (docs/PLAYERS.md, "Passing as the searchers
+    #: pass")
+    ou_pass: float = 0.0
+    partner_pass: float = 0.0
     #: the playouts' seats remember the kinds others have shown they lack and count
     #: fewer blockers of them (``kernel.playout``'s ``lack``; 0: not at all)
     lack: float = 0.0
@@ -167,6 +173,11 @@ class SearchSettings:
                                              or self.rollout_policy is not None):
             raise ValueError("answer_pass must be in [0, 1); neither the tree nor "
                              "rollout_policy uses it")
+        if not (0.0 <= self.ou_pass < 1.0 and 0.0 <= self.partner_pass < 1.0) or (
+                (self.ou_pass or self.partner_pass)
+                and (self.tree or self.rollout_policy is not None)):
+            raise ValueError("ou_pass and partner_pass must be in [0, 1); neither the "
+                             "tree nor rollout_policy uses them")
         if not 0.0 <= self.soft_eps <= 1.0:
             raise ValueError("soft_eps must be in [0, 1]")
         if self.value_model is not None and not isinstance(self.value_model, ValueModel):

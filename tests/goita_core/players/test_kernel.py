@@ -226,3 +226,33 @@ def test_resample_returns_one_of_its_guesses_with_weight_one(seed: int, steps: i
     codes, w = sampler().resample(random.Random(seed), 4)
     assert codes in [c for c, _w in guesses]
     assert w == (1.0 if sum(w for _c, w in guesses) > 0 else 0.0)
+
+
+def test_ou_pass_and_partner_pass_make_seats_pass_where_the_heuristic_blocks() -> None:
+    # we lead a Kin with two Shi left; the next opponent holds no Kin but an Ou, our
+    # partner a Kin and a pair of Kaku, the last opponent nothing that blocks
+    shi, gon, bakko, gin, kin, kaku, hisha, ou = range(8)
+
+    def code(*kinds: int) -> int:
+        return sum(1 << (k << 2) for k in kinds)
+
+    def run(ou_pass: float, partner_pass: float, noise: float) -> int:
+        hands = [code(gon, kin, shi, shi), code(gin, gin, bakko, ou),
+                 code(kin, bakko, kaku, kaku), code(hisha, gon, gon, bakko)]
+        return playout(hands, [4, 4, 4, 4], 0, -1, 0, 0, 0, [10, 4, 4, 4, 4, 2, 2, 2], gon,
+                       kin, 4, 0, 2, False, False, DEFAULT_WEIGHTS, 0.0, [noise] * 48,
+                       ou_pass=ou_pass, partner_pass=partner_pass)
+
+    # the heuristic: the opponent blocks with its Ou and its team goes out
+    assert run(0.0, 0.0, 0.5) == -30
+    # the opponent passes instead; our partner takes over and goes out with a Kaku
+    assert run(0.9, 0.0, 0.5) == 40
+    # our partner passes too: we lead again and go out with the two Shi, doubled
+    assert run(0.9, 0.9, 0.5) == 20
+    # each seat passes at the rate given: a draw above it blocks as the heuristic does
+    assert run(0.4, 0.4, 0.5) == -30
+    assert run(0.0, 0.9, 0.5) == -30
+    for options in ({"ou_pass": 1.0}, {"partner_pass": -0.1}, {"ou_pass": 0.5, "tree": True},
+                    {"partner_pass": 0.5, "rollout_policy": [0.0] * N_FEATURES}):
+        with pytest.raises(ValueError, match="ou_pass and partner_pass"):
+            SearchSettings(**options)
