@@ -69,10 +69,10 @@ class SearchSettings:
     eps_opp: float | None = None
     #: how often a random option when answering is a pass (None: as often as each play)
     answer_pass: float | None = None
-    #: chance that a playout's seat passes where its heuristic would block an opponent's
-    #: attack with an Ou, and where it would take over its partner's attack: search
-    #: players do either about half the time (docs/PLAYERS.md, "Passing as the searchers
-    #: pass")
+    #: chance that a playout's seat passes where its heuristic would block with an Ou an
+    #: opponent's attack (from a seat left with more than two pieces), and where it would
+    #: take over its partner's attack: search players do either about half the time
+    #: (docs/PLAYERS.md, "Passing as the searchers pass")
     ou_pass: float = 0.0
     partner_pass: float = 0.0
     #: the playouts' seats remember the kinds others have shown they lack and count

@@ -229,29 +229,34 @@ def test_resample_returns_one_of_its_guesses_with_weight_one(seed: int, steps: i
 
 
 def test_ou_pass_and_partner_pass_make_seats_pass_where_the_heuristic_blocks() -> None:
-    # we lead a Kin with two Shi left; the next opponent holds no Kin but an Ou, our
-    # partner a Kin and a pair of Kaku, the last opponent nothing that blocks
-    shi, gon, bakko, gin, kin, kaku, hisha, ou = range(8)
+    # we lead a Kin (face down a Gon); the next opponent holds no Kin but an Ou, our
+    # partner a Kin, the last opponent nothing that blocks
+    shi, gon, bakko, gin, kin, _kaku, hisha, ou = range(8)
 
     def code(*kinds: int) -> int:
         return sum(1 << (k << 2) for k in kinds)
 
-    def run(ou_pass: float, partner_pass: float, noise: float) -> int:
-        hands = [code(gon, kin, shi, shi), code(gin, gin, bakko, ou),
-                 code(kin, bakko, kaku, kaku), code(hisha, gon, gon, bakko)]
-        return playout(hands, [4, 4, 4, 4], 0, -1, 0, 0, 0, [10, 4, 4, 4, 4, 2, 2, 2], gon,
-                       kin, 4, 0, 2, False, False, DEFAULT_WEIGHTS, 0.0, [noise] * 48,
+    def run(ours: int, partners: int, ou_pass: float, partner_pass: float,
+            noise: float = 0.5) -> int:
+        hands = [ours, code(gin, gin, bakko, ou), partners, code(gon, bakko, bakko, shi)]
+        sizes = [sum((c >> (k << 2)) & 15 for k in range(8)) for c in hands]
+        return playout(hands, sizes, 0, -1, 0, 0, 0, [10, 4, 4, 4, 4, 2, 2, 2], gon, kin, 4,
+                       0, 2, False, False, DEFAULT_WEIGHTS, 0.0, [noise] * 48,
                        ou_pass=ou_pass, partner_pass=partner_pass)
 
+    ours, partners = code(gon, kin, shi, shi, hisha, hisha), code(kin, gin, gon, shi)
     # the heuristic: the opponent blocks with its Ou and its team goes out
-    assert run(0.0, 0.0, 0.5) == -30
-    # the opponent passes instead; our partner takes over and goes out with a Kaku
-    assert run(0.9, 0.0, 0.5) == 40
-    # our partner passes too: we lead again and go out with the two Shi, doubled
-    assert run(0.9, 0.9, 0.5) == 20
+    assert run(ours, partners, 0.0, 0.0) == -30
+    # the opponent passes instead, our partner takes over and our team goes out
+    assert run(ours, partners, 0.9, 0.0) == 10
+    # our partner passes too: another round
+    assert run(ours, partners, 0.9, 0.9) == -30
     # each seat passes at the rate given: a draw above it blocks as the heuristic does
-    assert run(0.4, 0.4, 0.5) == -30
-    assert run(0.0, 0.9, 0.5) == -30
+    assert run(ours, partners, 0.4, 0.9) == -30
+    # an attacker left with two pieces (here two Shi, which would go out doubled) is
+    # always blocked
+    two_left = code(gon, kin, shi, shi)
+    assert run(two_left, partners, 0.0, 0.0) == run(two_left, partners, 0.9, 0.0) == -30
     for options in ({"ou_pass": 1.0}, {"partner_pass": -0.1}, {"ou_pass": 0.5, "tree": True},
                     {"partner_pass": 0.5, "rollout_policy": [0.0] * N_FEATURES}):
         with pytest.raises(ValueError, match="ou_pass and partner_pass"):
