@@ -304,9 +304,9 @@ def main() -> None:
     print(f"{len(decisions)} decisions ({len(train)} train, {len(test)} held out), "
           f"{time.time() - t0:.0f}s")
     report("default, held out", DEFAULT_WEIGHTS, test)
-    start = DEFAULT_WEIGHTS if args.start is None else tuple(
-        float(w) for w in json.loads(args.start))
+    start = DEFAULT_WEIGHTS
     if args.start is not None:
+        start = tuple(float(w) for w in json.loads(args.start))
         report("start, held out", start, test)
     if args.soft:
         ex_train, ex_test = examples(train), examples(test)

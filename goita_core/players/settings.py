@@ -169,15 +169,13 @@ class SearchSettings:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= self.rollout_eps < 1.0 or not 0.0 <= (self.eps_opp or 0.0) < 1.0:
             raise ValueError("rollout_eps and eps_opp must be in [0, 1)")
-        if self.answer_pass is not None and (not 0.0 <= self.answer_pass < 1.0 or self.tree
-                                             or self.rollout_policy is not None):
-            raise ValueError("answer_pass must be in [0, 1); neither the tree nor "
-                             "rollout_policy uses it")
-        if not (0.0 <= self.ou_pass < 1.0 and 0.0 <= self.partner_pass < 1.0) or (
-                (self.ou_pass or self.partner_pass)
-                and (self.tree or self.rollout_policy is not None)):
-            raise ValueError("ou_pass and partner_pass must be in [0, 1); neither the "
-                             "tree nor rollout_policy uses them")
+        # the rates of the lean playout's answers (None: off)
+        not_lean = self.tree or self.rollout_policy is not None
+        for name, rate in (("answer_pass", self.answer_pass), ("ou_pass", self.ou_pass or None),
+                           ("partner_pass", self.partner_pass or None)):
+            if rate is not None and (not 0.0 <= rate < 1.0 or not_lean):
+                raise ValueError(f"{name} must be in [0, 1); neither the tree nor "
+                                 "rollout_policy uses it")
         if not 0.0 <= self.soft_eps <= 1.0:
             raise ValueError("soft_eps must be in [0, 1]")
         if self.value_model is not None and not isinstance(self.value_model, ValueModel):
